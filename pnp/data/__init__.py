@@ -1,0 +1,1 @@
+"""Reading card data: YAML and CSV files with line numbers, validated against schemas."""

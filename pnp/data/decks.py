@@ -1,0 +1,95 @@
+"""Loading a game's decks: parse, validate against the schema, check counts and references."""
+
+import re
+from dataclasses import dataclass
+
+from pnp.data.csv_source import load_csv
+from pnp.data.located import Located
+from pnp.data.schema import validate
+from pnp.data.yaml_source import load_yaml
+from pnp.errors import DataError, Problem
+from pnp.games.base import Deck, Game
+from pnp.project import Project
+
+INLINE_TOKEN = re.compile(r"\{([^{}]*)\}")
+
+
+@dataclass(frozen=True)
+class LoadedDeck:
+    deck: Deck
+    cards: list
+    located: Located
+
+
+def read_source(project: Project, game: Game, deck: Deck) -> Located:
+    path = project.card_data / game.key / deck.source
+    shown = project.relative(path)
+    if not path.is_file():
+        raise DataError([Problem(shown, None, "(file)", f"the data file of the {deck.title}",
+                                 "no such file", f"Create {shown}")])
+    if path.suffix == ".csv":
+        return load_csv(path, shown)
+    return load_yaml(path, shown)
+
+
+def _count_problems(located: Located, deck: Deck, cards: list) -> list[Problem]:
+    if len(cards) == deck.count:
+        return []
+    last = located.line_of((len(cards) - 1,)) if cards else 1
+    return [Problem(located.file, last, "(deck)", f"{deck.count} cards ({deck.count_rule})",
+                    f"{len(cards)} cards",
+                    "Add the missing cards" if len(cards) < deck.count else "Remove the extra cards")]
+
+
+def _id_problems(located: Located, cards: list) -> list[Problem]:
+    first_line: dict = {}
+    problems = []
+    for index, card in enumerate(cards):
+        card_id = getattr(card, "id", None)
+        if card_id in first_line:
+            problems.append(Problem(located.file, located.line_of((index, "id")), located.field_name((index, "id")),
+                                    "an id no other card has", repr(card_id),
+                                    f"Line {first_line[card_id]} uses it already"))
+        first_line.setdefault(card_id, located.line_of((index, "id")))
+    return problems
+
+
+def _inline_icon_problems(located: Located, game: Game, cards: list) -> list[Problem]:
+    problems = []
+    known = ", ".join("{" + token + "}" for token in sorted(game.inline_icons))
+    for index, card in enumerate(cards):
+        for field in type(card).TEXT_FIELDS:
+            for token in INLINE_TOKEN.findall(getattr(card, field) or ""):
+                if token not in game.inline_icons:
+                    problems.append(Problem(located.file, located.line_of((index, field)),
+                                            located.field_name((index, field)), f"an inline icon among {known}",
+                                            "{" + token + "}", "Fix the spelling or remove the braces"))
+    return problems
+
+
+def load_deck(project: Project, game: Game, deck: Deck) -> LoadedDeck:
+    located = read_source(project, game, deck)
+    if not isinstance(located.data, list):
+        raise DataError([Problem(located.file, 1, "(top)", "a list of cards, one `- ` entry each",
+                                 type(located.data).__name__)])
+    cards = validate(located, list[deck.card])
+    problems = _count_problems(located, deck, cards) + _id_problems(located, cards)
+    problems += _inline_icon_problems(located, game, cards)
+    for check in deck.checks:
+        problems += check(located, cards)
+    if problems:
+        raise DataError(problems)
+    return LoadedDeck(deck, cards, located)
+
+
+def load_game(project: Project, game: Game) -> list[LoadedDeck]:
+    """Every deck of the game; the problems of all decks are reported together."""
+    loaded, problems = [], []
+    for deck in game.decks:
+        try:
+            loaded.append(load_deck(project, game, deck))
+        except DataError as error:
+            problems += error.problems
+    if problems:
+        raise DataError(problems)
+    return loaded

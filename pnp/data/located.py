@@ -1,0 +1,44 @@
+"""Data read from a file, with the line each value came from."""
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Located:
+    data: Any
+    lines: dict  # path tuple (keys and list indexes) -> 1-based line
+    file: Path | str
+
+    def line_of(self, path: tuple) -> int | None:
+        """The line of the value at path, or of its nearest ancestor that has one."""
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get((), 1)
+
+    def field_name(self, path: tuple) -> str:
+        """How a message names the value at path: the card by number and id, then the field."""
+        path = tuple(path)
+        if not path or not isinstance(path[0], int) or not isinstance(self.data, list):
+            return dotted(path)
+        index = path[0]
+        item = self.data[index] if index < len(self.data) else None
+        label = f"card {index + 1}"
+        if isinstance(item, dict):
+            ident = item.get("id") or " ".join(str(item[k]) for k in ("rank", "suit") if k in item)
+            if ident:
+                label += f" ({ident})"
+        rest = dotted(path[1:])
+        return label if rest == "(top)" else f"{label}, {rest}"
+
+
+def dotted(path: tuple) -> str:
+    """A path as `effect[0].count`."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(top)"

@@ -1,0 +1,104 @@
+"""Schema validation: pydantic models that forbid unknown keys, with errors as Problems.
+
+A card type is a pydantic model with `model_config = STRICT_KEYS`. Validation errors are
+turned into Problems that name the file, the line, the field, what was expected, what was
+found and how to fix it.
+"""
+
+import difflib
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic_core import PydanticCustomError
+
+from pnp.data.located import Located
+from pnp.errors import DataError, Problem
+
+STRICT_KEYS = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+def invalid(expected: str, found: Any, fix: str = "") -> PydanticCustomError:
+    """An error for a custom validator to raise, in the Problem's own terms."""
+    return PydanticCustomError("pnp", "expected {expected}, found {found}",
+                               {"expected": expected, "found": repr(found), "fix": fix})
+
+
+def _allowed_keys(model: type[BaseModel], loc: tuple) -> list[str]:
+    """The keys the model accepts at the mapping that holds loc[-1]."""
+    current: Any = model
+    for part in loc[:-1]:
+        if isinstance(part, int) or current is None:
+            continue
+        field = getattr(current, "model_fields", {}).get(part)
+        if field is None:
+            return []
+        annotation = field.annotation
+        current = _model_in(annotation)
+    return sorted(getattr(current, "model_fields", {}).keys()) if current else []
+
+
+def _model_in(annotation: Any) -> Any:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def _problem(located: Located, model: type[BaseModel], error: dict, base: tuple) -> Problem:
+    loc = tuple(part for part in error["loc"] if not (isinstance(part, str) and "[" in part))
+    loc = tuple(part for part in loc if part not in ("function-after", "function-plain"))
+    path = base + loc
+    line = located.line_of(path)
+    field = located.field_name(path)
+    kind = error["type"]
+    ctx = error.get("ctx", {})
+    found = error.get("input")
+    if kind == "pnp":
+        return Problem(located.file, line, field, ctx["expected"], ctx["found"], ctx.get("fix", ""))
+    if kind == "missing":
+        return Problem(located.file, line, field, "this field (it is required)", "nothing",
+                       f"Add `{loc[-1]}:` to this entry")
+    if kind == "extra_forbidden":
+        allowed = _allowed_keys(model, loc)
+        close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
+        fix = f"Did you mean '{close[0]}'?" if close else "Remove it"
+        return Problem(located.file, line, field, "one of the keys " + ", ".join(allowed),
+                       f"unknown key '{loc[-1]}'", fix)
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return Problem(located.file, line, field, "a whole number", repr(found))
+    if kind in ("bool_parsing", "bool_type"):
+        return Problem(located.file, line, field, "true or false", repr(found))
+    if kind in ("string_type",):
+        return Problem(located.file, line, field, "text", repr(found), "Quote the value")
+    if kind in ("list_type",):
+        return Problem(located.file, line, field, "a list", repr(found))
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        return Problem(located.file, line, field, "a mapping of keys to values", repr(found))
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        words = {"greater_than_equal": "at least", "less_than_equal": "at most",
+                 "greater_than": "more than", "less_than": "less than"}[kind]
+        bound = next(iter(ctx.values()))
+        return Problem(located.file, line, field, f"a number {words} {bound}", repr(found))
+    if kind == "literal_error":
+        return Problem(located.file, line, field, f"one of {ctx['expected']}", repr(found))
+    if kind in ("string_too_short", "too_short"):
+        return Problem(located.file, line, field, "a value that is not empty", repr(found))
+    if kind in ("string_too_long", "too_long"):
+        return Problem(located.file, line, field, error["msg"].lower(), repr(found))
+    if kind == "string_pattern_mismatch":
+        return Problem(located.file, line, field, f"text matching {ctx['pattern']}", repr(found))
+    return Problem(located.file, line, field, error["msg"], repr(found))
+
+
+def validate(located: Located, model: Any, base: tuple = ()) -> Any:
+    """Validate located.data against a model or type; all problems are raised at once."""
+    adapter = TypeAdapter(model)
+    try:
+        return adapter.validate_python(located.data)
+    except ValidationError as error:
+        root = _model_in(model) or model
+        problems = [_problem(located, root, e, base) for e in error.errors()]
+        raise DataError(problems) from None

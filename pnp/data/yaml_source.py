@@ -1,0 +1,52 @@
+"""Safe YAML loading that remembers the line of every value."""
+
+from pathlib import Path
+
+import yaml
+
+from pnp.data.located import Located, dotted
+from pnp.errors import DataError, Problem
+
+
+def _node_lines(node: yaml.Node, loader: yaml.SafeLoader, path: tuple, lines: dict,
+                file: Path, problems: list) -> None:
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        seen: set = set()
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if key in seen:
+                problems.append(Problem(file, key_node.start_mark.line + 1, dotted(path + (key,)),
+                                        "each key once", f"'{key}' a second time",
+                                        "Remove or rename the repeated key"))
+            seen.add(key)
+            _node_lines(value_node, loader, path + (key,), lines, file, problems)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _node_lines(item, loader, path + (index,), lines, file, problems)
+
+
+def load_yaml(file: Path, display: Path | str | None = None) -> Located:
+    """Load one YAML document safely; duplicate keys and syntax errors are DataErrors."""
+    shown = display or file
+    text = file.read_text(encoding="utf-8")
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return Located(None, {(): 1}, shown)
+        data = loader.construct_document(node)
+        lines: dict = {}
+        problems: list = []
+        _node_lines(node, loader, (), lines, shown, problems)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        raise DataError([Problem(shown, mark.line + 1 if mark else None, "(syntax)",
+                                 "valid YAML", str(error.problem or error),
+                                 "Check indentation and quoting on that line")]) from None
+    finally:
+        loader.dispose()
+    if problems:
+        raise DataError(problems)
+    return Located(data, lines, shown)
+

@@ -1,0 +1,146 @@
+"""Le Dernier Verset: its decks, card schemas and the counts its rulebook sets."""
+
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import BaseModel, Field, StringConstraints
+
+from pnp.data.located import Located
+from pnp.data.schema import STRICT_KEYS
+from pnp.errors import Problem
+from pnp.games.base import Deck, Game
+from pnp.games.checks import effect_problems
+from pnp.rules.verset_effects import EFFECTS, RANKS
+
+PLAYING_CARDS = 52
+VERSES = 20
+ABILITIES = 16
+BAR_DRINKS = 6
+ORGAN_TUNES = 6
+SHADOW_SPECTATORS = 6
+GLASS_OF_FORGIVENESS = 1
+# The rulebook leaves the split of ability types to us; Uniques are "few in number".
+ABILITY_TYPE_COUNTS = {"activatable": 8, "unique": 4, "permanent": 4}
+MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 3
+FORGIVENESS_LIQUEUR = "forgiveness-liqueur"
+THREE_HEADED_WOLF = "three-headed-wolf"
+
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+Text = Annotated[str, StringConstraints(min_length=1)]
+Icon = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+Suit = Literal["hearts", "spades", "clubs", "diamonds"]
+Rank = Literal[RANKS]  # type: ignore[valid-type]
+
+
+class Step(BaseModel):
+    """One step of a machine-readable effect; parameters are checked against EFFECTS."""
+
+    model_config = {**STRICT_KEYS, "extra": "allow"}
+    op: Literal[tuple(EFFECTS)]  # type: ignore[valid-type]
+
+
+class PlayingCard(BaseModel):
+    model_config = STRICT_KEYS
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ()
+    rank: Rank
+    suit: Suit
+    name: Text
+    icon: Icon | None = None
+    quote: Text | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.rank}-{self.suit}"
+
+
+class Verse(BaseModel):
+    model_config = STRICT_KEYS
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("ability",)
+    id: Slug
+    name: Text
+    problem: Text
+    difficulty: int = Field(ge=MIN_DIFFICULTY, le=MAX_DIFFICULTY)
+    ability: Text
+    effect: list[Step] = Field(min_length=1)
+    icon: Icon
+
+
+class Ability(BaseModel):
+    model_config = STRICT_KEYS
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("text",)
+    id: Slug
+    name: Text
+    type: Literal["activatable", "unique", "permanent"]
+    text: Text
+    effect: list[Step] = Field(min_length=1)
+    icon: Icon
+
+
+class VariantCard(BaseModel):
+    """A card of the Bar, the Cursed Organ, the Shadow Spectators or the Glass."""
+
+    model_config = STRICT_KEYS
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("text",)
+    id: Slug
+    name: Text
+    text: Text
+    effect: list[Step] = Field(min_length=1)
+    icon: Icon
+    flavour: Text | None = None
+
+
+def _ability_type_counts(located: Located, cards: list) -> list[Problem]:
+    problems = []
+    for kind, wanted in ABILITY_TYPE_COUNTS.items():
+        have = sum(1 for card in cards if card.type == kind)
+        if have != wanted:
+            problems.append(Problem(located.file, located.line_of((0,)), "(deck) type",
+                                    f"{wanted} {kind} abilities", str(have),
+                                    "Change the type of an ability so that the split is "
+                                    + ", ".join(f"{n} {k}" for k, n in ABILITY_TYPE_COUNTS.items())))
+    return problems
+
+
+def _has_card(card_id: str, why: str):
+    def check(located: Located, cards: list) -> list[Problem]:
+        if any(card.id == card_id for card in cards):
+            return []
+        return [Problem(located.file, located.line_of((0,)), "id",
+                        f"a card with id '{card_id}' ({why})", "none",
+                        f"Add the card or rename an existing card's id to '{card_id}'")]
+    return check
+
+
+EFFECT_CHECK = effect_problems(EFFECTS)
+BACK = "verset/back.html"
+
+VERSET = Game(
+    key="verset",
+    title="Le Dernier Verset",
+    language="en",
+    stylesheet="verset/cards.css",
+    inline_icons={"gall": "flame", "hearts": "hearts", "spades": "spades",
+                  "clubs": "clubs", "diamonds": "diamonds"},
+    decks=(
+        Deck("playing-cards", "Playing cards", "playing_cards.csv", PlayingCard, PLAYING_CARDS,
+             "a 52-card deck in four suits", "verset/playing-card.html",
+             BACK),
+        Deck("verses", "Verse cards", "verses.yaml", Verse, VERSES, "the 20 Verse cards",
+             "verset/verse.html", BACK,
+             checks=(EFFECT_CHECK, _has_card(THREE_HEADED_WOLF, "the rulebook names it"))),
+        Deck("abilities", "Special abilities", "abilities.yaml", Ability, ABILITIES,
+             "16 special ability cards", "verset/ability.html", BACK,
+             checks=(EFFECT_CHECK, _ability_type_counts)),
+        Deck("bar-drinks", "Bar drinks", "bar.yaml", VariantCard, BAR_DRINKS,
+             "the Bar's set of 6 cards", "verset/variant.html", BACK,
+             checks=(EFFECT_CHECK, _has_card(FORGIVENESS_LIQUEUR, "the Bar sells it"))),
+        Deck("organ-tunes", "Cursed Organ tunes", "organ.yaml", VariantCard, ORGAN_TUNES,
+             "the Cursed Organ's set of 6 cards", "verset/variant.html",
+             BACK, checks=(EFFECT_CHECK,)),
+        Deck("shadow-spectators", "Shadow Spectators", "spectators.yaml", VariantCard,
+             SHADOW_SPECTATORS, "the Shadow Spectators' set of 6 cards", "verset/variant.html",
+             BACK, checks=(EFFECT_CHECK,)),
+        Deck("glass-of-forgiveness", "Glass of Forgiveness", "glass.yaml", VariantCard,
+             GLASS_OF_FORGIVENESS, "one Glass of Forgiveness card", "verset/glass.html",
+             BACK, checks=(EFFECT_CHECK,)),
+    ),
+)

@@ -1,0 +1,41 @@
+"""The project folder pnp works on: card_data/, layouts/, fonts/ and output/."""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import UsageError
+
+REQUIRED_FOLDERS = ("card_data", "layouts", "fonts")
+
+
+@dataclass(frozen=True)
+class Project:
+    root: Path
+
+    @classmethod
+    def at(cls, folder: Path | str) -> "Project":
+        root = Path(folder).resolve()
+        missing = [name for name in REQUIRED_FOLDERS if not (root / name).is_dir()]
+        if missing:
+            raise UsageError(f"{root} is not a pnp project: it has no {', '.join(missing)} "
+                             "folder. Run pnp in the project folder or pass --project DIR")
+        return cls(root)
+
+    @property
+    def card_data(self) -> Path:
+        return self.root / "card_data"
+
+    @property
+    def layouts(self) -> Path:
+        return self.root / "layouts"
+
+    @property
+    def fonts(self) -> Path:
+        return self.root / "fonts"
+
+    def relative(self, path: Path) -> Path:
+        """A path as the user sees it in messages: relative to the project when inside."""
+        try:
+            return path.resolve().relative_to(self.root)
+        except ValueError:
+            return path

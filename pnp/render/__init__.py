@@ -1,0 +1,1 @@
+"""Rendering: card pages with WeasyPrint, sheets with pikepdf, marks with ReportLab."""

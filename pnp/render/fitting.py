@@ -1,0 +1,77 @@
+"""Text that must fit its box: measure the laid-out boxes, shrink, and fail past a floor.
+
+A layout marks a box with `data-fit="NAME"` and sets its font size with `fit("NAME", base,
+floor)`. After layout, a box whose content runs past its bottom or right edge overflows.
+"""
+
+import math
+from dataclasses import dataclass, field
+
+SHRINK_STEP_PT = 0.25
+TOLERANCE_PX = 0.5
+
+
+@dataclass
+class FitState:
+    """The font size chosen for each (card, box), and the base and floor the layout asked."""
+
+    sizes: dict = field(default_factory=dict)
+    limits: dict = field(default_factory=dict)
+
+    def sizer(self, card: int):
+        def fit(name: str, base: float, floor: float) -> str:
+            self.limits[(card, name)] = (base, floor)
+            return f"{self.sizes.get((card, name), base):g}pt"
+        return fit
+
+    def shrink(self, card: int, name: str, ratio: float) -> bool:
+        """Shrink one box in proportion to its overflow; False when already at its floor."""
+        base, floor = self.limits[(card, name)]
+        current = self.sizes.get((card, name), base)
+        if current <= floor:
+            return False
+        wanted = current * math.sqrt(max(min(ratio, 0.995), 0.25))
+        wanted = math.floor(wanted / SHRINK_STEP_PT) * SHRINK_STEP_PT
+        self.sizes[(card, name)] = max(floor, min(wanted, current - SHRINK_STEP_PT))
+        return True
+
+
+def _fit_name(box) -> str | None:
+    element = getattr(box, "element", None)
+    if element is None or getattr(box, "element_tag", None) is None:
+        return None
+    return element.get("data-fit")
+
+
+def _extent(box) -> tuple[float, float]:
+    """The right and bottom edges reached by a box's descendants."""
+    right, bottom = 0.0, 0.0
+    for child in getattr(box, "children", ()):
+        if hasattr(child, "position_x") and child.width is not None:
+            right = max(right, child.position_x + child.margin_width())
+            bottom = max(bottom, child.position_y + child.margin_height())
+        inner_right, inner_bottom = _extent(child)
+        right, bottom = max(right, inner_right), max(bottom, inner_bottom)
+    return right, bottom
+
+
+def overflows(page) -> list[tuple[str, float]]:
+    """(box name, available/needed ratio) for each fit box on a laid-out page that overflows."""
+    found = []
+    stack = [page._page_box]
+    while stack:
+        box = stack.pop()
+        name = _fit_name(box)
+        if name and box.children:
+            right, bottom = _extent(box)
+            left, top = box.content_box_x(), box.content_box_y()
+            ratios = []
+            if bottom > top + box.height + TOLERANCE_PX:
+                ratios.append(box.height / max(bottom - top, 1e-6))
+            if right > left + box.width + TOLERANCE_PX:
+                ratios.append(box.width / max(right - left, 1e-6))
+            if ratios:
+                found.append((name, min(ratios)))
+            continue
+        stack.extend(getattr(box, "children", ()))
+    return found

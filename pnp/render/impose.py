@@ -1,0 +1,58 @@
+"""Imposition: card pages placed as form XObjects onto the mark sheets (pikepdf)."""
+
+import io
+
+import pikepdf
+
+from pnp.render.sheet_layout import MM, SheetLayout, Slot
+
+
+def _placement(name: str, slot: Slot) -> bytes:
+    """Clip to the slot's trim plus the bleed it may keep, then draw the card's form there.
+
+    The card form's origin is its TrimBox's lower-left corner (WeasyPrint puts it at 0,0).
+    """
+    x0, y0, x1, y1 = (value * MM for value in slot.clip)
+    return (f"q {x0:.4f} {y0:.4f} {x1 - x0:.4f} {y1 - y0:.4f} re W n "
+            f"1 0 0 1 {slot.x * MM:.4f} {slot.y * MM:.4f} cm /{name} Do Q\n").encode()
+
+
+def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str) -> bytes:
+    """Sheets of faces (and, unless duplex is "none", a back page after each).
+
+    card_pdf holds every face and then the back; marks_pdf one page per sheet page, in order.
+    """
+    cards = pikepdf.open(io.BytesIO(card_pdf))
+    sheets = pikepdf.open(io.BytesIO(marks_pdf))
+    faces = list(cards.pages)[:-1]
+    back = sheets.copy_foreign(cards.pages[-1].as_form_xobject())
+    forms = [sheets.copy_foreign(page.as_form_xobject()) for page in faces]
+    per_sheet = layout.per_sheet
+    sheet_pages = iter(sheets.pages)
+    for first in range(0, len(forms), per_sheet):
+        chunk = forms[first:first + per_sheet]
+        _draw(sheets, next(sheet_pages), [(f"/Card{first + i}", form, slot)
+                                  for i, (form, slot) in enumerate(zip(chunk, layout.face_slots()))])
+        if duplex != "none":
+            _draw(sheets, next(sheet_pages), [(f"/Back{i}", back, slot)
+                                      for i, slot in enumerate(layout.back_slots(duplex)[:len(chunk)])])
+    out = io.BytesIO()
+    sheets.docinfo = sheets.make_indirect(pikepdf.Dictionary(Producer=pikepdf.String("pnp")))
+    sheets.save(out, deterministic_id=True, compress_streams=True,
+                object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    return out.getvalue()
+
+
+def _draw(pdf: pikepdf.Pdf, page: pikepdf.Page, placements: list) -> None:
+    """Add the card forms to a marks page, drawn over the marks in a clean graphics state."""
+    if "/Resources" not in page.obj:
+        page.obj.Resources = pikepdf.Dictionary()
+    if "/XObject" not in page.obj.Resources:
+        page.obj.Resources.XObject = pikepdf.Dictionary()
+    xobjects = page.obj.Resources.XObject
+    stream = b"Q\n"
+    for name, form, slot in placements:
+        xobjects[name] = form
+        stream += _placement(name[1:], slot)
+    page.contents_add(pdf.make_stream(b"q\n"), prepend=True)
+    page.contents_add(pdf.make_stream(stream), prepend=False)

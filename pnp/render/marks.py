@@ -1,0 +1,109 @@
+"""What ReportLab draws on each sheet around the cards: crop marks, the label, a scale bar."""
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from fontTools.ttLib import TTFont as FontFile
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas
+
+from pnp.render.sheet_layout import LABEL_BAND_MM, MM, PRINTER_MARGIN_MM, SheetLayout
+
+CROP_MARK_WIDTH_PT = 0.4
+SCALE_BAR_MM = 50.0
+LABEL_SIZE_PT = 6.5
+GAP_PADDING_MM = 2.0
+SCALE_BAR_TEXT = "50 mm: if this bar measures otherwise, print at 100 % (actual size)"
+LABEL_FONT = "PnpLabel"
+
+
+@lru_cache(maxsize=None)
+def _register_font(path: str) -> str:
+    """ReportLab reads TrueType, the project ships WOFF: convert in memory."""
+    font = FontFile(path)
+    font.flavor = None
+    data = io.BytesIO()
+    font.save(data)
+    data.seek(0)
+    pdfmetrics.registerFont(TTFont(LABEL_FONT, data))
+    return LABEL_FONT
+
+
+def _crop_marks(pdf: canvas.Canvas, layout: SheetLayout) -> None:
+    """A line from the sheet edge to the cards on every cut, on all four sides.
+
+    On the label's side the line leaves a gap for the label band; the part between the
+    band and the cards still shows where to cut.
+    """
+    pdf.setLineWidth(CROP_MARK_WIDTH_PT)
+    pdf.setStrokeColorRGB(0, 0, 0)
+    band = (PRINTER_MARGIN_MM, PRINTER_MARGIN_MM + LABEL_BAND_MM)
+    low_y, high_y = layout.y.block
+    low_x, high_x = layout.x.block
+    for x in layout.x.cuts:
+        _mark(pdf, (x, 0), (x, low_y), band if layout.label_side == "bottom" else None, 1)
+        _mark(pdf, (x, high_y), (x, layout.height), None, 1)
+    for y in layout.y.cuts:
+        _mark(pdf, (0, y), (low_x, y), band if layout.label_side == "left" else None, 0)
+        _mark(pdf, (high_x, y), (layout.width, y), None, 0)
+
+
+def _mark(pdf: canvas.Canvas, start: tuple, end: tuple, gap: tuple | None, axis: int) -> None:
+    pieces = [(start[axis], end[axis])]
+    if gap:
+        pieces = [(start[axis], gap[0]), (gap[1], end[axis])]
+    for a, b in pieces:
+        if b > a:
+            p, q = list(start), list(end)
+            p[axis], q[axis] = a, b
+            pdf.line(p[0] * MM, p[1] * MM, q[0] * MM, q[1] * MM)
+
+
+def _gaps(cuts: tuple[float, ...]) -> list[tuple[float, float]]:
+    return [(a + GAP_PADDING_MM, b - GAP_PADDING_MM) for a, b in zip(cuts, cuts[1:])]
+
+
+def _label(pdf: canvas.Canvas, layout: SheetLayout, text: str, font: str) -> None:
+    """The scale bar in the first gap between cut lines, the text in the second."""
+    pdf.saveState()
+    if layout.label_side == "bottom":
+        gaps = _gaps(layout.x.cuts)
+    else:
+        # Turned a quarter clockwise: reads top to bottom, glyphs rising away from the edge.
+        pdf.rotate(-90)
+        gaps = [(-b, -a) for a, b in reversed(_gaps(layout.y.cuts))]
+    base = (PRINTER_MARGIN_MM + 1.0) * MM
+    (bar_start, _), text_start, text_end = gaps[0], gaps[1][0], gaps[-1][1]
+    pdf.setLineWidth(0.6)
+    x0, x1 = bar_start * MM, (bar_start + SCALE_BAR_MM) * MM
+    pdf.line(x0, base, x1, base)
+    for x in (x0, x1):
+        pdf.line(x, base - 0.8 * MM, x, base + 0.8 * MM)
+    pdf.setFont(font, LABEL_SIZE_PT - 1.5)
+    pdf.drawCentredString((x0 + x1) / 2, base + 1.0 * MM, SCALE_BAR_TEXT)
+    pdf.setFont(font, LABEL_SIZE_PT)
+    pdf.drawString(text_start * MM, base, _fit(text, font, (text_end - text_start) * MM))
+    pdf.restoreState()
+
+
+def _fit(text: str, font: str, width: float) -> str:
+    while pdfmetrics.stringWidth(text, font, LABEL_SIZE_PT) > width and " · " in text:
+        text = text.rsplit(" · ", 1)[0]
+    return text
+
+
+def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path) -> bytes:
+    """One page per label: crop marks, the label and the scale bar, nothing else."""
+    font = _register_font(str(font_file))
+    out = io.BytesIO()
+    pdf = canvas.Canvas(out, pagesize=(layout.width * MM, layout.height * MM), invariant=1,
+                        pageCompression=1)
+    pdf.setCreator("pnp")
+    for text in labels:
+        _crop_marks(pdf, layout)
+        _label(pdf, layout, text, font)
+        pdf.showPage()
+    pdf.save()
+    return out.getvalue()

@@ -1,0 +1,137 @@
+"""Where cards go on a sheet of paper: pure geometry in millimetres, origin bottom-left.
+
+Cards sit inside the printer margin with room left on every side for crop marks, and on
+one axis for the sheet label and scale bar. Where a full bleed around every card does
+not fit, neighbours share it: cards butt against each other on a shared cut line (their
+frames run to the edge, so each one's neighbour serves as its bleed) and only the outer
+edges keep what bleed there is room for. A card is never dropped from a sheet.
+"""
+
+import math
+from dataclasses import dataclass
+
+PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PRINTER_MARGIN_MM = 5.0
+MARK_BAND_MM = 2.5         # printable length of crop mark kept at each end of each axis
+LABEL_BAND_MM = 4.5        # printable band for the label and scale bar
+MIN_SHARED_BLEED_MM = 2.0  # below this a gutter is a sliver to cut twice: butt instead
+MM = 72 / 25.4             # points per millimetre
+
+
+@dataclass(frozen=True)
+class Axis:
+    """Card positions along one axis of the sheet."""
+
+    starts: tuple[float, ...]   # trim start of each card, from the low edge
+    size: float                 # card size on this axis
+    gutter: float               # gap between neighbouring trims
+    outer_bleed: float          # bleed kept beyond the first and last card
+
+    def bleed_before(self, index: int) -> float:
+        return self.outer_bleed if index == 0 else self.gutter / 2
+
+    def bleed_after(self, index: int) -> float:
+        return self.outer_bleed if index == len(self.starts) - 1 else self.gutter / 2
+
+    @property
+    def cuts(self) -> tuple[float, ...]:
+        """Every cut position: each card's two trim edges, shared ones once."""
+        edges = {round(s, 6) for s in self.starts} | {round(s + self.size, 6) for s in self.starts}
+        return tuple(sorted(edges))
+
+    @property
+    def block(self) -> tuple[float, float]:
+        """The extent of the cards with their outer bleed."""
+        return self.starts[0] - self.outer_bleed, self.starts[-1] + self.size + self.outer_bleed
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card's place: its trim rectangle and the rectangle it may paint (trim + bleed)."""
+
+    row: int
+    column: int
+    x: float
+    y: float
+    width: float
+    height: float
+    clip: tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    paper: str
+    width: float
+    height: float
+    x: Axis
+    y: Axis  # starts measured from the bottom; row 0 is the top row
+    label_side: str  # "bottom" or "left": where the label and scale bar go
+
+    @property
+    def columns(self) -> int:
+        return len(self.x.starts)
+
+    @property
+    def rows(self) -> int:
+        return len(self.y.starts)
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+    def slot(self, row: int, column: int) -> Slot:
+        y_index = self.rows - 1 - row
+        x0, y0 = self.x.starts[column], self.y.starts[y_index]
+        clip = (x0 - self.x.bleed_before(column), y0 - self.y.bleed_before(y_index),
+                x0 + self.x.size + self.x.bleed_after(column),
+                y0 + self.y.size + self.y.bleed_after(y_index))
+        return Slot(row, column, x0, y0, self.x.size, self.y.size, clip)
+
+    def face_slots(self) -> list[Slot]:
+        """Slots in reading order: left to right, top to bottom."""
+        return [self.slot(r, c) for r in range(self.rows) for c in range(self.columns)]
+
+    def back_slots(self, duplex: str) -> list[Slot]:
+        """The slot on the back page behind each face slot, in face order.
+
+        Long-edge duplex turns the sheet about its vertical axis (columns mirror);
+        short-edge about its horizontal axis (rows mirror).
+        """
+        if duplex == "long":
+            return [self.slot(r, self.columns - 1 - c)
+                    for r in range(self.rows) for c in range(self.columns)]
+        if duplex == "short":
+            return [self.slot(self.rows - 1 - r, c)
+                    for r in range(self.rows) for c in range(self.columns)]
+        raise ValueError(f"no backs for duplex {duplex!r}")
+
+
+def _count(length: float, card: float) -> int:
+    usable = length - 2 * PRINTER_MARGIN_MM - 2 * MARK_BAND_MM
+    return max(1, math.floor(usable / card + 1e-9))
+
+
+def _axis(length: float, card: float, count: int, bleed: float, reserve: float) -> Axis:
+    room = length - 2 * PRINTER_MARGIN_MM - 2 * MARK_BAND_MM - 2 * reserve - count * card
+    room = max(room, 0.0)
+    shared = min(bleed, room / (2 * count))
+    if shared >= MIN_SHARED_BLEED_MM or count == 1:
+        gutter, outer = 2 * shared, shared
+    else:
+        gutter, outer = 0.0, min(bleed, room / 2)
+    total = count * card + (count - 1) * gutter
+    first = (length - total) / 2
+    return Axis(tuple(first + i * (card + gutter) for i in range(count)), card, gutter, outer)
+
+
+def sheet_layout(paper: str, card_width: float, card_height: float, bleed: float) -> SheetLayout:
+    width, height = PAPERS_MM[paper]
+    columns, rows = _count(width, card_width), _count(height, card_height)
+    spare_x = width - 2 * PRINTER_MARGIN_MM - 2 * MARK_BAND_MM - columns * card_width
+    spare_y = height - 2 * PRINTER_MARGIN_MM - 2 * MARK_BAND_MM - rows * card_height
+    label_side = "bottom" if spare_y >= spare_x else "left"
+    reserve_x = LABEL_BAND_MM if label_side == "left" else 0.0
+    reserve_y = LABEL_BAND_MM if label_side == "bottom" else 0.0
+    return SheetLayout(paper, width, height,
+                       _axis(width, card_width, columns, bleed, reserve_x),
+                       _axis(height, card_height, rows, bleed, reserve_y), label_side)

@@ -1,0 +1,1 @@
+"""Rules engines: pure Python over plain data, no I/O."""
