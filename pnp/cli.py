@@ -27,9 +27,9 @@ def _fail(error: PnpError) -> None:
         errors.print(f"[bold red]error:[/] {len(error.problems)} problem(s) in the card data; "
                      "nothing was written", highlight=False)
         for problem in error.problems:
-            errors.print(f"  {problem}", highlight=False, markup=False)
+            errors.print(f"  {problem}", highlight=False, markup=False, soft_wrap=True)
     else:
-        errors.print(f"[bold red]error:[/] {error}", highlight=False)
+        errors.print(f"[bold red]error:[/] {error}", highlight=False, soft_wrap=True)
     sys.exit(error.exit_code)
 
 
@@ -48,14 +48,13 @@ def main() -> None:
 def list_games(project_dir: str | None) -> None:
     """List the games and their components."""
     _project(project_dir)
-    table = Table(title="Games")
-    for column in ("game", "title", "component", "cards", "data file"):
-        table.add_column(column)
     for game in GAMES.values():
-        for index, deck in enumerate(game.decks):
-            table.add_row(game.key if index == 0 else "", game.title if index == 0 else "",
-                          deck.title, str(deck.count), f"card_data/{game.key}/{deck.source}")
-    console.print(table)
+        table = Table(title=f"{game.key}: {game.title}", title_justify="left")
+        for column, justify in (("component", "left"), ("cards", "right"), ("data file", "left")):
+            table.add_column(column, justify=justify)
+        for deck in game.decks:
+            table.add_row(deck.title, str(deck.count), f"card_data/{game.key}/{deck.source}")
+        console.print(table)
 
 
 @main.command()

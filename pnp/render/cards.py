@@ -1,6 +1,7 @@
 """Card pages: one WeasyPrint document per deck, every face then the back, with bleed."""
 
 import logging
+import os
 from contextlib import contextmanager
 
 from markupsafe import Markup
@@ -19,6 +20,11 @@ MAX_FIT_PASSES = 8
 # Performance advice, not a fault in the output: subsetting falls back to fontTools.
 HARMLESS_WARNINGS = ("Using fontTools instead of HarfBuzz-Subset",)
 DOCUMENT_TEMPLATE = "deck.html"
+
+
+# fontTools stamps each font subset with the time unless SOURCE_DATE_EPOCH is set; a fixed
+# stamp keeps two builds of the same inputs byte-identical.
+FONT_TIMESTAMP = "946684800"
 
 
 class _Collect(logging.Handler):
@@ -58,6 +64,7 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
 
     Each page is trim plus bleed (MediaBox/BleedBox) with the TrimBox set by WeasyPrint.
     """
+    os.environ.setdefault("SOURCE_DATE_EPOCH", FONT_TIMESTAMP)
     env = environment(project.layouts, game.inline_icons)
     document = env.get_template(DOCUMENT_TEMPLATE)
     face = env.get_template(deck.face)

@@ -17,6 +17,13 @@ def _placement(name: str, slot: Slot) -> bytes:
             f"1 0 0 1 {slot.x * MM:.4f} {slot.y * MM:.4f} cm /{name} Do Q\n").encode()
 
 
+def _card_form(page: pikepdf.Page) -> pikepdf.Object:
+    """The page as a form XObject that keeps its bleed (qpdf's form is bounded by TrimBox)."""
+    form = page.as_form_xobject()
+    form.BBox = page.obj.get("/BleedBox", page.mediabox)
+    return form
+
+
 def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str) -> bytes:
     """Sheets of faces (and, unless duplex is "none", a back page after each).
 
@@ -24,9 +31,8 @@ def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str) 
     """
     cards = pikepdf.open(io.BytesIO(card_pdf))
     sheets = pikepdf.open(io.BytesIO(marks_pdf))
-    faces = list(cards.pages)[:-1]
-    back = sheets.copy_foreign(cards.pages[-1].as_form_xobject())
-    forms = [sheets.copy_foreign(page.as_form_xobject()) for page in faces]
+    forms = [sheets.copy_foreign(_card_form(page)) for page in cards.pages]
+    back = forms.pop()
     per_sheet = layout.per_sheet
     sheet_pages = iter(sheets.pages)
     for first in range(0, len(forms), per_sheet):

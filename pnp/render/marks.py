@@ -22,7 +22,7 @@ LABEL_FONT = "PnpLabel"
 @lru_cache(maxsize=None)
 def _register_font(path: str) -> str:
     """ReportLab reads TrueType, the project ships WOFF: convert in memory."""
-    font = FontFile(path)
+    font = FontFile(path, recalcTimestamp=False)
     font.flavor = None
     data = io.BytesIO()
     font.save(data)

@@ -1,0 +1,38 @@
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def copy_project(target: Path) -> Path:
+    """A throwaway copy of the project's inputs, for tests that break them."""
+    for name in ("card_data", "layouts", "fonts"):
+        shutil.copytree(ROOT / name, target / name)
+    return target
+
+
+@pytest.fixture
+def project_copy(tmp_path) -> Path:
+    return copy_project(tmp_path / "project")
+
+
+def run_pnp(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """The verset sheets built once per test session, for A4 and Letter."""
+    out = {}
+    for paper in ("a4", "letter"):
+        target = tmp_path_factory.mktemp(f"verset-{paper}")
+        result = run_pnp("build", "verset", "--paper", paper, "--out", str(target),
+                         "--project", str(ROOT))
+        assert result.exit_code == 0, result.output
+        out[paper] = target
+    return out

@@ -1,0 +1,105 @@
+"""The command line: bad input fails with exit 2, names file and line, and writes nothing."""
+
+import re
+
+import pytest
+
+from tests.conftest import ROOT, run_pnp
+
+
+def build_into(project, tmp_path):
+    out = tmp_path / "out"
+    result = run_pnp("build", "verset", "--paper", "a4", "--out", str(out), "--project", str(project))
+    return result, out
+
+
+def replace_once(path, old, new):
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def line_of(path, needle):
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+
+
+BREAKAGES = {
+    "missing field": ("verses.yaml", "  problem: Forty dollars owed to a widow in Tucson, never paid back.\n", "",
+                      "problem", "- id: the-unpaid-debt"),
+    "wrong type": ("verses.yaml", "difficulty: 2\n  ability: Each round, you must", "difficulty: two\n  ability: Each round, you must",
+                   "difficulty", "difficulty: two"),
+    "difficulty 4": ("verses.yaml", "difficulty: 3\n  ability: You start each round", "difficulty: 4\n  ability: You start each round",
+                     "at most 3", "difficulty: 4"),
+    "unknown key": ("abilities.yaml", "  type: unique\n", "  typ: unique\n", "Did you mean 'type'?", "typ: unique"),
+    "unknown effect parameter": ("bar.yaml", "{op: peek_deck, count: 3}", "{op: peek_deck, cuont: 3}", "cuont", "cuont"),
+    "unknown inline icon": ("verses.yaml", "You cannot spend {gall}", "You cannot spend {gal}", "{gal}", "{gal}"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BREAKAGES))
+def test_broken_data_exits_2_naming_file_and_line_and_writes_nothing(project_copy, tmp_path, case):
+    name, old, new, words, line_text = BREAKAGES[case]
+    path = project_copy / "card_data" / "verset" / name
+    replace_once(path, old, new)
+    result, out = build_into(project_copy, tmp_path)
+    assert result.exit_code == 2, result.output
+    expected_line = line_of(path, line_text)
+    assert f"card_data/verset/{name}:{expected_line}:" in result.output
+    assert words in result.output
+    assert not out.exists() or not list(out.glob("*.pdf"))
+
+
+def test_a_wrong_count_is_an_error_naming_the_deck_file(project_copy, tmp_path):
+    path = project_copy / "card_data" / "verset" / "organ.yaml"
+    text = path.read_text()
+    path.write_text(text[:text.rindex("\n- id:")] + "\n")
+    result, out = build_into(project_copy, tmp_path)
+    assert result.exit_code == 2
+    assert re.search(r"card_data/verset/organ\.yaml:\d+: \(deck\): expected 6 cards", result.output)
+    assert "found 5 cards" in result.output
+    assert not out.exists()
+
+
+def test_a_csv_row_with_a_bad_rank_names_its_line(project_copy, tmp_path):
+    path = project_copy / "card_data" / "verset" / "playing_cards.csv"
+    replace_once(path, "7,spades,Seven of Spades", "11,spades,Seven of Spades")
+    result, _ = build_into(project_copy, tmp_path)
+    assert result.exit_code == 2
+    assert f"card_data/verset/playing_cards.csv:{line_of(path, '11,spades')}:" in result.output
+    assert "rank" in result.output
+
+
+def test_all_problems_are_reported_together(project_copy, tmp_path):
+    replace_once(project_copy / "card_data" / "verset" / "verses.yaml", "difficulty: 1\n  ability: Before", "difficulty: 0\n  ability: Before")
+    replace_once(project_copy / "card_data" / "verset" / "bar.yaml", "icon: martini", "icon: martini\n  colour: red")
+    result, _ = build_into(project_copy, tmp_path)
+    assert result.exit_code == 2
+    assert "verses.yaml" in result.output and "bar.yaml" in result.output
+
+
+def test_text_too_long_to_fit_fails_naming_the_card(project_copy, tmp_path):
+    path = project_copy / "card_data" / "verset" / "abilities.yaml"
+    replace_once(path, "text: Gain 3 souls.", "text: " + "Gain three souls and then some more. " * 12)
+    result, out = build_into(project_copy, tmp_path)
+    assert result.exit_code == 2
+    assert "borrowed-time" in result.output and "does not fit" in result.output
+    assert not out.exists()
+
+
+def test_unknown_game_names_the_bad_key_and_the_known_ones():
+    result = run_pnp("build", "chess", "--project", str(ROOT))
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.output and "verset" in result.output
+
+
+def test_not_a_project_folder_is_a_clear_error(tmp_path):
+    result = run_pnp("build", "verset", "--project", str(tmp_path))
+    assert result.exit_code == 2
+    assert "is not a pnp project" in result.output
+
+
+def test_list_names_games_and_components():
+    result = run_pnp("list", "--project", str(ROOT))
+    assert result.exit_code == 0
+    for word in ("verset", "Verse cards", "Glass of Forgiveness", "52", "20", "16"):
+        assert word in result.output
