@@ -93,3 +93,7 @@ def build(game_key: str, paper: str, duplex: str, out_dir: str | None, project_d
     table.add_row("total", str(sum(b.pages for b in built)), str(sum(b.cards for b in built)),
                   f"{sum(b.size for b in built) / 1024:.0f} KiB", style="bold")
     console.print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -41,6 +41,9 @@ class DataError(PnpError):
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self):
+        return (DataError, (self.problems,))
+
 
 class UsageError(PnpError):
     """A bad command-line request, such as an unknown game (exit status 2)."""

@@ -1,0 +1,33 @@
+from collections import Counter
+
+from pnp.data.decks import load_game
+from pnp.games import get_game
+from pnp.games.verset import ABILITY_TYPE_COUNTS
+from pnp.project import Project
+from tests.conftest import ROOT
+
+
+def decks():
+    return {d.deck.key: d.cards for d in load_game(Project.at(ROOT), get_game("verset"))}
+
+
+def test_the_deck_is_a_full_52_card_deck_in_four_suits():
+    cards = decks()["playing-cards"]
+    assert Counter(card.suit for card in cards) == {s: 13 for s in ("hearts", "spades", "clubs", "diamonds")}
+    assert len({card.id for card in cards}) == 52
+
+
+def test_verses_have_distinct_abilities_and_difficulties_one_to_three():
+    verses = decks()["verses"]
+    assert {v.difficulty for v in verses} == {1, 2, 3}
+    assert len({v.ability for v in verses}) == 20
+    assert len({tuple(str(step) for step in v.effect) for v in verses}) == 20
+    assert any(v.id == "three-headed-wolf" for v in verses)
+
+
+def test_ability_types_split_as_declared():
+    assert Counter(a.type for a in decks()["abilities"]) == ABILITY_TYPE_COUNTS
+
+
+def test_the_bar_sells_the_forgiveness_liqueur():
+    assert "forgiveness-liqueur" in {d.id for d in decks()["bar-drinks"]}

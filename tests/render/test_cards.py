@@ -1,0 +1,37 @@
+import pdfplumber
+import pytest
+
+from pnp.data.decks import load_game
+from pnp.errors import RenderError
+from pnp.games import get_game
+from pnp.project import Project
+from pnp.render.cards import render_deck
+
+
+def test_long_text_shrinks_to_fit_but_not_below_the_floor(project_copy, tmp_path):
+    project = Project.at(project_copy)
+    game = get_game("verset")
+    verses = next(d for d in load_game(project, game) if d.deck.key == "verses")
+    first = verses.cards[0].model_copy(update={
+        "ability": "Before each deal, the top card of the deck is discarded face down, unseen. "
+                   "Then the Verse looks at it, smiles, and keeps its counsel for the rest of the duel."})
+    pdf = render_deck(project, game, verses.deck, [first] + verses.cards[1:])
+    path = tmp_path / "verses.pdf"
+    path.write_bytes(pdf)
+    with pdfplumber.open(path) as document:
+        def size_of(page, word):
+            words = document.pages[page].extract_words(extra_attrs=["size"])
+            return next(w["size"] for w in words if w["text"].strip(".,") == word)
+        shrunk = size_of(0, "counsel")      # the long ability
+        plain = size_of(1, "adjust")        # the next Verse's ability, at its base size
+    assert 7.0 <= shrunk < plain
+
+
+def test_a_layout_that_reads_outside_the_project_fails(project_copy):
+    css = project_copy / "layouts" / "verset" / "cards.css"
+    css.write_text(css.read_text() + '\n.card { background-image: url("/etc/hostname"); }\n')
+    project = Project.at(project_copy)
+    game = get_game("verset")
+    glass = next(d for d in load_game(project, game) if d.deck.key == "glass-of-forgiveness")
+    with pytest.raises(RenderError, match="outside the project"):
+        render_deck(project, game, glass.deck, glass.cards)

@@ -1,0 +1,43 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pnp.render.sheet_layout import PAPERS_MM, PRINTER_MARGIN_MM, sheet_layout
+
+
+def test_poker_cards_fit_nine_to_a_sheet_on_a4_and_letter():
+    for paper in PAPERS_MM:
+        assert sheet_layout(paper, 63, 88, 3).per_sheet == 9
+
+
+@given(paper=st.sampled_from(sorted(PAPERS_MM)), width=st.floats(30, 120), height=st.floats(30, 150),
+       bleed=st.floats(0, 5))
+def test_cards_never_leave_the_printer_margin_nor_overlap(paper, width, height, bleed):
+    layout = sheet_layout(paper, width, height, bleed)
+    slots = layout.face_slots()
+    assert len(slots) == layout.per_sheet >= 1
+    for slot in slots:
+        if layout.columns > 1 or width <= layout.width - 2 * PRINTER_MARGIN_MM:
+            assert slot.x >= PRINTER_MARGIN_MM - 1e-6
+            assert slot.x + slot.width <= layout.width - PRINTER_MARGIN_MM + 1e-6
+    for a in slots:
+        for b in slots:
+            if a is not b:
+                ax0, ay0, ax1, ay1 = a.clip
+                bx0, by0, bx1, by1 = b.clip
+                assert ax1 <= bx0 + 1e-6 or bx1 <= ax0 + 1e-6 or ay1 <= by0 + 1e-6 or by1 <= ay0 + 1e-6
+
+
+@given(paper=st.sampled_from(sorted(PAPERS_MM)), width=st.floats(30, 100), height=st.floats(30, 130))
+def test_long_edge_backs_mirror_about_the_vertical_centre_line(paper, width, height):
+    layout = sheet_layout(paper, width, height, 3)
+    for face, back in zip(layout.face_slots(), layout.back_slots("long")):
+        assert abs((face.x + width / 2) + (back.x + width / 2) - layout.width) < 1e-6
+        assert abs(face.y - back.y) < 1e-6
+
+
+def test_bleed_is_kept_where_there_is_room_and_shared_where_there_is_not():
+    a4 = sheet_layout("a4", 63, 88, 3)
+    assert a4.x.outer_bleed == 3 and a4.y.outer_bleed == 3
+    assert a4.x.gutter == 0  # three 63 mm cards with 6 mm gutters do not fit inside A4's margins
+    roomy = sheet_layout("a4", 50, 70, 3)
+    assert roomy.x.gutter == 6 and roomy.x.outer_bleed == 3
