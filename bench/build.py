@@ -2,13 +2,15 @@
 
 Run from the project folder:  python bench/build.py [--repeat N]
 
-Figures on the development machine (2 cores, Python 3.11, WeasyPrint 70, fontTools subsetting),
-median of 3, 2026-11-29:
-    whole build in a fresh process (A4, 107 cards, 7 files)   7.2 s
-    import weasyprint                                         1.0 s
-    load and validate the card data                            0.05 s
-    render card faces (WeasyPrint, incl. fit passes)          4.6 s  (43 ms a card)
-    marks (ReportLab) and imposition (pikepdf)                 0.15 s
+Figures on the development machine (2 cores, Python 3.11, WeasyPrint 70), median of 3,
+2026-11-29, with Debian's libharfbuzz-subset0 installed (without it: about +15 % rendering):
+    whole build in a fresh process (A4, 107 cards, 7 files,
+      decks rendered in 2 worker processes)                   3.6-4.5 s  (7.2 s in one process)
+    import weasyprint                                         0.6-0.9 s
+    load and validate the card data                           0.05 s
+    render card pages, one process (WeasyPrint, fit checks)   4.1 s  (36 ms a card; 42 ms
+                                                              with fontTools subsetting)
+    marks (ReportLab) and imposition (pikepdf)                0.25-0.3 s
 """
 
 import argparse

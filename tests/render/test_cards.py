@@ -35,3 +35,12 @@ def test_a_layout_that_reads_outside_the_project_fails(project_copy):
     glass = next(d for d in load_game(project, game) if d.deck.key == "glass-of-forgiveness")
     with pytest.raises(RenderError, match="outside the project"):
         render_deck(project, game, glass.deck, glass.cards)
+
+
+def test_a_font_that_cannot_load_fails_the_build_instead_of_a_silent_fallback(project_copy):
+    (project_copy / "fonts" / "rye" / "rye-latin-400-normal.woff").write_bytes(b"not a font")
+    project = Project.at(project_copy)
+    game = get_game("verset")
+    glass = next(d for d in load_game(project, game) if d.deck.key == "glass-of-forgiveness")
+    with pytest.raises(RenderError):
+        render_deck(project, game, glass.deck, glass.cards)

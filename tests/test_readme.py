@@ -1,0 +1,41 @@
+"""The README documents exactly the options the CLI accepts, and opens with the two commands."""
+
+import re
+
+import click
+
+from pnp.cli import main
+from tests.conftest import ROOT
+
+README = (ROOT / "README.md").read_text()
+
+
+def documented_options(command: str) -> dict[str, set[str]]:
+    row = next(line for line in README.splitlines() if line.startswith(f"| `pnp {command}"))
+    usage = row.split("`")[1].replace("\\|", "|")
+    options = {}
+    for name, choices in re.findall(r"(--[a-z-]+)(?: ([a-z0-9|]+|[A-Z]+))?", usage):
+        options[name] = set(choices.split("|")) if choices and choices.islower() else set()
+    for name in re.findall(r"`(--[a-z-]+) DIR`", README):
+        options.setdefault(name, set())
+    return options
+
+
+def accepted_options(command: str) -> dict[str, set[str]]:
+    options = {}
+    for param in main.commands[command].params:
+        if isinstance(param, click.Option):
+            choices = set(param.type.choices) if isinstance(param.type, click.Choice) else set()
+            options[param.opts[0]] = choices
+    return options
+
+
+def test_build_options_in_the_readme_are_the_accepted_ones():
+    assert documented_options("build") == accepted_options("build")
+
+
+def test_the_readme_opens_with_the_build_and_test_commands():
+    blocks = re.findall(r"```sh\n(.*?)\n```", README, re.S)
+    assert "pnp build verset --paper a4" in blocks[0]
+    assert "pytest" in blocks[1] and ".[test]" in blocks[1]
+    assert blocks[1] in (ROOT / ".ci" / "run").read_text()
