@@ -140,7 +140,7 @@ VERSET = Game(
              SHADOW_SPECTATORS, "the Shadow Spectators' set of 6 cards", "verset/variant.html",
              BACK, checks=(EFFECT_CHECK,)),
         Deck("glass-of-forgiveness", "Glass of Forgiveness", "glass.yaml", VariantCard,
-             GLASS_OF_FORGIVENESS, "one Glass of Forgiveness card", "verset/glass.html",
+             GLASS_OF_FORGIVENESS, "one Glass of Forgiveness card", "verset/variant.html",
              BACK, checks=(EFFECT_CHECK,)),
     ),
 )
