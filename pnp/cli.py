@@ -8,8 +8,13 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+import json
+
 from pnp.build import DUPLEX_MODES, build_game
-from pnp.errors import DataError, PnpError
+from pnp.check import check_game
+from pnp.data.decks import load_game
+from pnp.errors import EXIT_CHECK_FAILED, DataError, PnpError, UsageError
+from pnp.examples import load_example_file, run_examples
 from pnp.games import GAMES, get_game
 from pnp.project import Project
 from pnp.render.sheet_layout import PAPERS_MM
@@ -93,6 +98,142 @@ def build(game_key: str, paper: str, duplex: str, out_dir: str | None, project_d
     table.add_row("total", str(sum(b.pages for b in built)), str(sum(b.cards for b in built)),
                   f"{sum(b.size for b in built) / 1024:.0f} KiB", style="bold")
     console.print(table)
+
+
+
+@main.command()
+@click.argument("game_key", metavar="GAME")
+@project_option
+def check(game_key: str, project_dir: str | None) -> None:
+    """Check GAME's card data and every worked example before print (exit 1 on any problem)."""
+    try:
+        project = _project(project_dir)
+        game = get_game(game_key)
+    except PnpError as error:
+        _fail(error)
+    report = check_game(project, game)
+    for problem in report.problems:
+        errors.print(str(problem), highlight=False, markup=False, soft_wrap=True)
+    for mismatch in report.mismatches:
+        errors.print(str(mismatch), highlight=False, markup=False, soft_wrap=True)
+    if not report.ok:
+        errors.print(f"[bold red]{game.title}: {len(report.problems)} problem(s), "
+                     f"{len(report.mismatches)} example(s) the engine disagrees with[/]")
+        sys.exit(EXIT_CHECK_FAILED)
+    console.print(f"{game.title}: {report.decks} decks and {report.examples} worked examples check out")
+
+
+@main.command()
+@click.argument("game_key", metavar="GAME")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.option("--kinds", is_flag=True, help="List the example kinds, their setup fields and result keys.")
+@project_option
+def rules(game_key: str, file: str | None, as_json: bool, kinds: bool, project_dir: str | None) -> None:
+    """Compute every worked example in FILE with GAME's rules engine."""
+    try:
+        game = get_game(game_key)
+        if kinds:
+            _print_kinds(game, as_json)
+            return
+        if file is None:
+            raise UsageError("give an example FILE, or --kinds")
+        project = _project(project_dir)
+        path = Path(file)
+        if not path.is_file():
+            raise UsageError(f"{file}: no such file")
+        examples = load_example_file(path, file)
+        outcomes = run_examples(examples, game.kinds, game.rules_context(load_game(project, game)))
+    except PnpError as error:
+        _fail(error)
+    if as_json:
+        console.print_json(json.dumps([{"id": o.example.id, "kind": o.example.kind, "result": o.result,
+                                        "agrees": not o.mismatches} for o in outcomes]))
+    else:
+        for outcome in outcomes:
+            mark = "[green]ok[/]" if not outcome.mismatches else "[red]differs[/]"
+            console.print(f"{mark} {outcome.example.id} ({outcome.example.kind})", highlight=False)
+            for key, value in outcome.result.items():
+                console.print(f"    {key}: {json.dumps(value)}", highlight=False, markup=False)
+    wrong = [m for o in outcomes for m in o.mismatches]
+    for mismatch in wrong:
+        errors.print(str(mismatch), highlight=False, markup=False, soft_wrap=True)
+    if wrong:
+        sys.exit(EXIT_CHECK_FAILED)
+
+
+def _print_kinds(game, as_json: bool) -> None:
+    if as_json:
+        console.print_json(json.dumps({name: {"summary": kind.summary,
+                                              "setup": {f.name: f.describe() for f in kind.setup},
+                                              "results": list(kind.results)}
+                                       for name, kind in game.kinds.items()}))
+        return
+    table = Table(title=f"{game.title}: worked-example kinds", title_justify="left")
+    for column in ("kind", "setup", "result keys"):
+        table.add_column(column)
+    for name, kind in game.kinds.items():
+        setup = "\n".join(f"{f.name}: {f.describe()}" for f in kind.setup)
+        table.add_row(f"{name}\n[dim]{kind.summary}[/]", setup, "\n".join(kind.results))
+    console.print(table)
+
+
+@main.command()
+@click.argument("game_key", metavar="GAME")
+@click.option("--campaigns", type=click.IntRange(1, 10_000_000), default=10_000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--difficulty", default="pistolero", show_default=True,
+              type=click.Choice(["tenderfoot", "pistolero", "legend"]))
+@click.option("--variants", multiple=True, type=click.Choice(["organ", "bar", "spectators", "glass"]),
+              help="Variants in play; repeat the option for several.")
+@click.option("--json", "as_json", is_flag=True)
+@project_option
+def simulate(game_key: str, campaigns: int, seed: int, difficulty: str, variants: tuple,
+             as_json: bool, project_dir: str | None) -> None:
+    """Play whole campaigns of GAME with the baseline strategy and report the balance."""
+    try:
+        project = _project(project_dir)
+        game = get_game(game_key)
+        if game.simulator is None:
+            raise UsageError(f"{game.title} has no simulator")
+        report = game.simulator(load_game(project, game), campaigns=campaigns, seed=seed,
+                                difficulty=difficulty, variants=variants)
+    except PnpError as error:
+        _fail(error)
+    if as_json:
+        console.print_json(json.dumps(report))
+        return
+    _print_simulation(game, report)
+
+
+def _print_simulation(game, report: dict) -> None:
+    console.print(f"{game.title}: {report['campaigns']} campaigns, seed {report['seed']}, "
+                  f"difficulty {report['difficulty']}, variants: {', '.join(report['variants']) or 'none'}; "
+                  f"{report['survived']} ended with souls left", highlight=False)
+    verses = Table(title="Duels against each Verse", title_justify="left")
+    for column, justify in (("Verse", "left"), ("gall", "right"), ("faced", "right"), ("won", "right"),
+                            ("win rate", "right")):
+        verses.add_column(column, justify=justify)
+    for verse_id, row in sorted(report["verses"].items(), key=lambda kv: (kv[1]["difficulty"], kv[0])):
+        rate = "-" if row["win_rate"] is None else f"{100 * row['win_rate']:.1f} %"
+        verses.add_row(verse_id, str(row["difficulty"]), str(row["faced"]), str(row["won"]), rate)
+    console.print(verses)
+    marks = Table(title="By difficulty mark", title_justify="left")
+    for column in ("gall", "faced", "won", "win rate"):
+        marks.add_column(column, justify="right")
+    for mark, row in report["difficulty_marks"].items():
+        marks.add_row(str(mark), str(row["faced"]), str(row["won"]), f"{100 * row['win_rate']:.1f} %")
+    console.print(marks)
+    endings = Table(title="Endings", title_justify="left")
+    endings.add_column("ending")
+    endings.add_column("campaigns", justify="right")
+    endings.add_column("share", justify="right")
+    for name, count in sorted(report["endings"].items(), key=lambda kv: -kv[1]):
+        endings.add_row(name, str(count), f"{100 * count / report['campaigns']:.1f} %")
+    console.print(endings)
+    for flag in report["flags"]:
+        console.print(f"[yellow]flag:[/] {flag['verse']} shows {flag['printed']} gall but plays like "
+                      f"{flag['plays_like']} (win rate {100 * flag['win_rate']:.1f} %)", highlight=False)
 
 
 if __name__ == "__main__":

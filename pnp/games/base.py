@@ -41,6 +41,9 @@ class Game:
     decks: tuple[Deck, ...]
     stylesheet: str                       # shared card stylesheet under layouts/
     inline_icons: dict[str, str] = field(default_factory=dict)  # {token} -> icon file stem
+    kinds: dict = field(default_factory=dict)             # worked-example kinds of its engine
+    rules_context: Callable[[list], dict] = lambda decks: {}  # card data for the engine
+    simulator: Callable | None = None                     # (decks, **options) -> report
 
     def deck(self, key: str) -> Deck:
         for deck in self.decks:

@@ -4,12 +4,15 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
+from pnp.data.plain import as_plain
 from pnp.data.located import Located
 from pnp.data.schema import STRICT_KEYS
 from pnp.errors import Problem
 from pnp.games.base import Deck, Game
 from pnp.games.checks import effect_problems
-from pnp.rules.verset_effects import EFFECTS, RANKS
+from pnp.rules.verset.effects_vocabulary import EFFECTS, RANKS
+from pnp.rules.verset.kinds import KINDS
+from pnp.rules.verset.simulate import Decks, simulate
 
 PLAYING_CARDS = 52
 VERSES = 20
@@ -113,11 +116,32 @@ def _has_card(card_id: str, why: str):
 EFFECT_CHECK = effect_problems(EFFECTS)
 BACK = "verset/back.html"
 
+CONTEXT_DECKS = {"verses": "verses", "abilities": "abilities", "bar-drinks": "drinks",
+                 "organ-tunes": "tunes", "shadow-spectators": "spectators",
+                 "glass-of-forgiveness": "glass"}
+
+
+def rules_context(loaded: list) -> dict:
+    """The card data the engine reads, by deck and id."""
+    return {CONTEXT_DECKS[d.deck.key]: {card.id: as_plain(card) for card in d.cards}
+            for d in loaded if d.deck.key in CONTEXT_DECKS}
+
+
+def simulator(loaded: list, **options) -> dict:
+    context = rules_context(loaded)
+    decks = Decks(*(list(context[name].values()) for name in
+                    ("verses", "abilities", "drinks", "tunes", "spectators", "glass")))
+    return simulate(decks, **options)
+
+
 VERSET = Game(
     key="verset",
     title="Le Dernier Verset",
     language="en",
     stylesheet="verset/cards.css",
+    kinds=KINDS,
+    rules_context=rules_context,
+    simulator=simulator,
     inline_icons={"gall": "flame", "hearts": "hearts", "spades": "spades",
                   "clubs": "clubs", "diamonds": "diamonds"},
     decks=(

@@ -1,0 +1,349 @@
+"""Whole campaigns, played by the baseline strategy, for balance reports.
+
+Cards come in as plain data (`{"id", "type"/"difficulty", "effect": [steps]}`), so a
+change to a card's data changes what is simulated. The same seed gives the same numbers.
+"""
+
+import random
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from pnp.rules.verset import strategy
+from pnp.rules.verset.campaign import (BAR_DRINK_COST, DIFFICULTIES, DUELS, GALL_FOR_CHOICE,
+                                       GALL_FOR_ONE, HAND_LIMIT, ORGAN_COST, ROUNDS_TO_WIN_DUEL,
+                                       cheapest_payment, final_score)
+from pnp.rules.verset.cards import full_deck
+from pnp.rules.verset.rounds import DeckExhausted, Held, play_round
+from pnp.rules.verset.table import MAX_STAKE, ability_usable, table_rules
+
+VARIANTS = ("organ", "bar", "spectators", "glass")
+SPECTATOR_ROUND = 3
+MAX_ROUNDS_PER_DUEL = 30   # ties replayed forever are impossible in practice; a guard
+
+
+@dataclass
+class Decks:
+    verses: list
+    abilities: list
+    drinks: list = field(default_factory=list)
+    tunes: list = field(default_factory=list)
+    spectators: list = field(default_factory=list)
+    glass: list = field(default_factory=list)
+
+
+@dataclass
+class DuelRecord:
+    verse: str
+    difficulty: int
+    won: bool
+    cancelled: bool = False
+
+
+@dataclass
+class CampaignResult:
+    souls: int
+    gall: list
+    total: int
+    ending: str
+    duels: list
+    survived: bool
+
+
+class Shoe:
+    """The one 52-card deck: discards stay out until the draw pile runs dry (ruling R9)."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+        self.cards = list(full_deck())
+        rng.shuffle(self.cards)
+        self.discard: list = []
+
+    def new_duel(self):
+        self.cards += self.discard
+        self.discard = []
+        self.rng.shuffle(self.cards)
+
+    def refill(self):
+        if not self.discard:
+            raise RuntimeError("the deck and the discard pile are both empty")
+        self.rng.shuffle(self.discard)
+        self.cards += self.discard
+        self.discard = []
+
+
+class Campaign:
+    def __init__(self, decks: Decks, difficulty: str, variants, rng: random.Random):
+        self.decks, self.rng = decks, rng
+        self.variants = set(variants)
+        self.level = DIFFICULTIES[difficulty]
+        self.souls = self.level.initial_souls
+        self.verse_pile = list(decks.verses)
+        rng.shuffle(self.verse_pile)
+        self.ability_pile = list(decks.abilities)
+        rng.shuffle(self.ability_pile)
+        self.hand: list = []          # abilities held (not Permanents in play)
+        self.permanents: list = []
+        self.drinks: list = []
+        self.resting: dict = {}       # activatable id -> first duel it is usable again
+        self.gall: list = []          # difficulties of defeated Verses kept
+        self.glass_used = False
+        self.duel_number = 0
+        self.shoe = Shoe(rng)
+        self.records: list = []
+        for _ in range(self.level.initial_abilities):
+            self.gain_ability(self.draw_ability())
+
+    # --- cards -------------------------------------------------------------------------
+    def draw_ability(self):
+        return self.ability_pile.pop() if self.ability_pile else None
+
+    def gain_ability(self, card):
+        if card is None:
+            return
+        if card["type"] == "permanent":
+            self.permanents.append(card)
+            return
+        self.hand.append(card)
+        while len(self.hand) > HAND_LIMIT:
+            worst = strategy.worst_of(self.hand)
+            self.hand.remove(worst)
+            self.ability_pile.insert(0, worst)
+
+    def win_drink(self):
+        if self.decks.drinks and "bar" in self.variants:
+            self.take_drink(self.rng.choice(self.decks.drinks))
+
+    def take_drink(self, drink):
+        """Several drinks may be held, all of one kind (ruling R10: a new kind replaces)."""
+        if self.drinks and self.drinks[0]["id"] != drink["id"]:
+            self.drinks = []
+        self.drinks.append(drink)
+
+    def immediate(self, effect):
+        for step in effect:
+            op = step["op"]
+            if op == "gain_souls":
+                self.souls += step["amount"]
+            elif op == "lose_souls":
+                self.souls -= step["amount"]
+            elif op == "draw_ability":
+                for _ in range(step["count"]):
+                    self.gain_ability(self.draw_ability())
+            elif op == "draw_drink":
+                for _ in range(step["count"]):
+                    self.win_drink()
+            elif op == "discard_ability":
+                for _ in range(min(step["count"], len(self.hand))):
+                    self.ability_pile.insert(0, self.hand.pop(self.rng.randrange(len(self.hand))))
+
+    def usable(self, rules):
+        cards = []
+        for card in self.hand:
+            if card["type"] == "activatable" and self.resting.get(card["id"], 0) > self.duel_number:
+                continue
+            if ability_usable(rules, card["type"]):
+                cards.append(Held(card["id"], card["type"], tuple(card["effect"])))
+        if self.drinks:
+            drink = self.drinks[0]
+            cards.append(Held(drink["id"], "drink", tuple(drink["effect"])))
+        return cards
+
+    def spend(self, used_ids):
+        for card_id in used_ids:
+            card = next((c for c in self.hand if c["id"] == card_id), None)
+            if card is not None:
+                if card["type"] == "activatable":
+                    self.resting[card_id] = self.duel_number + 2
+                else:
+                    self.hand.remove(card)
+                continue
+            if self.drinks and self.drinks[0]["id"] == card_id:
+                self.drinks.pop(0)
+
+    # --- the campaign --------------------------------------------------------------------
+    def buy_abilities(self, rules):
+        if rules.no_gall_spending or self.duel_number > strategy.BUY_ABILITIES_UNTIL_DUEL:
+            return
+        while len(self.hand) < HAND_LIMIT:
+            choice = cheapest_payment(self.gall, GALL_FOR_CHOICE)
+            one = cheapest_payment(self.gall, GALL_FOR_ONE)
+            payment = choice if choice and sum(choice) == GALL_FOR_CHOICE else one
+            if not payment or not self.ability_pile:
+                return
+            for value in payment:
+                self.gall.remove(value)
+            if sum(payment) >= GALL_FOR_CHOICE and payment is choice and len(self.ability_pile) >= 2:
+                drawn = [self.ability_pile.pop(), self.ability_pile.pop()]
+                kept = strategy.best_of(drawn)
+                drawn.remove(kept)
+                self.ability_pile.insert(self.rng.randrange(len(self.ability_pile) + 1), drawn[0])
+                self.gain_ability(kept)
+            else:
+                self.gain_ability(self.draw_ability())
+
+    def use_borrowed_time(self):
+        for card in list(self.hand):
+            if self.souls <= strategy.BORROWED_TIME_AT_SOULS and card["effect"][0]["op"] == "gain_souls":
+                self.immediate(card["effect"])
+                self.spend([card["id"]])
+
+    def stake_for(self, rules):
+        stake = rules.fixed_stake or rules.min_stake
+        return min(stake, MAX_STAKE)
+
+    def play_duel(self, verse):
+        standing = [verse["effect"]] + [p["effect"] for p in self.permanents]
+        if "organ" in self.variants and self.decks.tunes and self.souls >= strategy.ORGAN_FROM_SOULS:
+            self.souls -= ORGAN_COST
+            tune = self.rng.choice(self.decks.tunes)
+            self.immediate(tune["effect"])
+            standing.append(tune["effect"])
+        wins = losses = 0
+        start_souls = self.souls
+        lost_round_once = False
+        self.shoe.new_duel()
+        for _ in range(MAX_ROUNDS_PER_DUEL):
+            if wins == ROUNDS_TO_WIN_DUEL or losses == ROUNDS_TO_WIN_DUEL or self.souls <= 0:
+                break
+            effects = list(standing)
+            if (wins == losses == ROUNDS_TO_WIN_DUEL - 1 and "spectators" in self.variants
+                    and self.decks.spectators):
+                spectator = self.rng.choice(self.decks.spectators)
+                self.immediate(spectator["effect"])
+                effects.append(spectator["effect"])
+            rules = table_rules(*effects)
+            self.use_borrowed_time()
+            stake = self.stake_for(rules)
+            stake = min(stake, max(self.souls, 1))  # the final stake: all that is left
+            reduction = sum(amount for amount, per in rules.loss_reduction
+                            if per == "round" or not lost_round_once)
+            result = self.round(rules, stake, reduction)
+            self.souls += result.souls
+            self.spend(result.used)
+            if result.outcome == "lose":
+                lost_round_once = True
+                if self.undo_loss(result):
+                    continue
+                losses += 1
+            elif result.outcome == "win":
+                wins += 1
+        won = wins == ROUNDS_TO_WIN_DUEL
+        record = DuelRecord(verse["id"], verse["difficulty"], won)
+        if won:
+            self.souls += self.level.duel_won_souls + table_rules(*standing).duel_win_souls
+            self.gall.append(verse["difficulty"])
+        else:
+            if losses == ROUNDS_TO_WIN_DUEL and wins == 0:
+                self.win_drink()
+            if self.use_glass(start_souls):
+                record.cancelled = True
+        self.records.append(record)
+        self.buy_abilities(table_rules(*standing))
+
+    def round(self, rules, stake, reduction):
+        """One round; when the draw pile runs dry mid-round the discards are shuffled in and
+        the round is dealt again from the top (ruling R9)."""
+        held = self.usable(rules)
+        while True:
+            cards, discard = list(self.shoe.cards), list(self.shoe.discard)
+            try:
+                result = play_round(self.shoe.cards, stake, rules, strategy.Baseline(), held,
+                                    self.shoe.discard, reduction, self.souls)
+            except DeckExhausted:
+                self.shoe.cards, self.shoe.discard = cards, discard
+                self.shoe.refill()
+                continue
+            self.shoe.discard += list(result.player) + list(result.opponent)
+            return result
+
+    def undo_loss(self, result) -> bool:
+        """Play a card that refunds or voids the lost round, if the strategy wants to."""
+        lost = -result.souls
+        for card in self.usable(table_rules()):
+            op = card.effect[0]["op"]
+            if op in ("refund_stake", "void_round") and strategy.keep_after_loss(op, lost):
+                self.souls += result.stake if op == "refund_stake" else lost
+                self.spend([card.id])
+                return op == "void_round"
+        return False
+
+    def use_glass(self, start_souls) -> bool:
+        if ("glass" not in self.variants or self.glass_used or not self.decks.glass
+                or start_souls - self.souls < strategy.GLASS_FROM_LOSS):
+            return False
+        tradeable = [c for c in self.hand if c["type"] == "unique"] + self.permanents
+        if not tradeable:
+            return False
+        given = strategy.worst_of(tradeable)
+        (self.permanents if given in self.permanents else self.hand).remove(given)
+        self.souls = max(self.souls, start_souls)
+        self.glass_used = True
+        return True
+
+    def play(self) -> CampaignResult:
+        for self.duel_number in range(1, DUELS + 1):
+            if self.souls <= 0:
+                break
+            if ("bar" in self.variants and not self.drinks and self.souls >= strategy.BAR_FROM_SOULS
+                    and self.decks.drinks):
+                self.souls -= BAR_DRINK_COST
+                self.take_drink(self.decks.drinks[0])
+            if len(self.verse_pile) < 2:
+                break
+            first, second = self.verse_pile.pop(), self.verse_pile.pop()
+            self.play_duel(strategy.choose_verse(first, second, self.souls))
+        survived = self.souls > 0
+        score = final_score(self.souls, self.gall)
+        return CampaignResult(self.souls, list(self.gall), score["total"], score["ending"],
+                              self.records, survived)
+
+
+def simulate(decks: Decks, campaigns: int, seed: int, difficulty: str = "pistolero",
+             variants=()) -> dict:
+    """Play `campaigns` campaigns; report win rates and endings, and flag odd Verses."""
+    rng = random.Random(seed)
+    faced, won = Counter(), Counter()
+    by_mark_faced, by_mark_won = Counter(), Counter()
+    endings = Counter()
+    survived = 0
+    for _ in range(campaigns):
+        result = Campaign(decks, difficulty, variants, rng).play()
+        endings[result.ending] += 1
+        survived += result.survived
+        for record in result.duels:
+            if record.cancelled:
+                continue
+            faced[record.verse] += 1
+            won[record.verse] += record.won
+            by_mark_faced[record.difficulty] += 1
+            by_mark_won[record.difficulty] += record.won
+    verse_rates = {v["id"]: (won[v["id"]] / faced[v["id"]] if faced[v["id"]] else None)
+                   for v in decks.verses}
+    mark_rates = {mark: by_mark_won[mark] / by_mark_faced[mark] for mark in sorted(by_mark_faced)}
+    return {
+        "campaigns": campaigns, "seed": seed, "difficulty": difficulty,
+        "variants": sorted(variants),
+        "survived": survived,
+        "verses": {v["id"]: {"difficulty": v["difficulty"], "faced": faced[v["id"]],
+                             "won": won[v["id"]], "win_rate": verse_rates[v["id"]]}
+                   for v in decks.verses},
+        "difficulty_marks": {mark: {"faced": by_mark_faced[mark], "won": by_mark_won[mark],
+                                    "win_rate": rate} for mark, rate in mark_rates.items()},
+        "endings": dict(endings),
+        "flags": flag_verses(decks.verses, verse_rates, mark_rates),
+    }
+
+
+def flag_verses(verses, verse_rates, mark_rates) -> list[dict]:
+    """A Verse whose win rate sits nearer another difficulty mark's average than its own."""
+    flags = []
+    for verse in verses:
+        rate = verse_rates[verse["id"]]
+        own = verse["difficulty"]
+        if rate is None or own not in mark_rates:
+            continue
+        nearest = min(mark_rates, key=lambda mark: abs(mark_rates[mark] - rate))
+        if nearest != own:
+            flags.append({"verse": verse["id"], "printed": own, "plays_like": nearest,
+                          "win_rate": rate})
+    return flags

@@ -1,0 +1,98 @@
+"""The documented baseline strategy the simulator plays.
+
+Stakes: the least the table allows; raise one level on a total of 10 or 11 against a visible
+opponent card from 2 to 9. Draws: hit below 17 (and on a soft 17); stand on 12-16 when the
+opponent's visible card is 2-6. Verses: face the harder of the two while holding 8 souls or
+more, else the easier. Cards: each is played at the moment listed in `play`.
+Abilities are bought with gall during the first six duels, in the cheapest way.
+"""
+
+from pnp.rules.verset.cards import TEN_VALUE_RANKS
+from pnp.rules.verset.hands import hand_total
+from pnp.rules.verset.rounds import Policy
+
+STAND_ON = 17
+WEAK_UP_CARDS = ("2", "3", "4", "5", "6")
+RAISE_ON_TOTALS = (10, 11)
+RAISE_AGAINST = ("2", "3", "4", "5", "6", "7", "8", "9")
+HARDER_VERSE_FROM_SOULS = 8
+BUY_ABILITIES_UNTIL_DUEL = 6
+ORGAN_FROM_SOULS = 8
+BAR_FROM_SOULS = 12
+GLASS_FROM_LOSS = 4
+BORROWED_TIME_AT_SOULS = 3
+TYPE_RANK = {"permanent": 3, "unique": 2, "activatable": 1}
+
+
+def up_card(state):
+    """The opponent's card the player can see, or None when both are face down."""
+    if state.rules.opponent_face_down >= 2 and not state.hole_revealed:
+        return None
+    return state.opponent[0]
+
+
+class Baseline(Policy):
+    def adjust(self, state) -> bool:
+        shown = up_card(state)
+        total = hand_total(state.player, state.rules.valuation("player")).total
+        return total in RAISE_ON_TOTALS and shown is not None and shown.rank in RAISE_AGAINST
+
+    def hit(self, state) -> bool:
+        t = hand_total(state.player, state.rules.valuation("player"))
+        if state.peeked:
+            return not hand_total(state.player + state.peeked[:1], state.rules.valuation("player")).bust
+        if state.hole_revealed:
+            theirs = hand_total(state.opponent, state.rules.valuation("opponent")).total
+            if theirs > t.total and t.total < 21:
+                return True
+        if t.total < 12:
+            return True
+        shown = up_card(state)
+        if 12 <= t.total < STAND_ON and shown is not None and shown.rank in WEAK_UP_CARDS:
+            return False
+        return t.total < STAND_ON or (t.total == STAND_ON and t.soft)
+
+    def play(self, moment, card, state) -> bool:
+        op = card.effect[0]["op"]
+        val = state.rules.valuation("player")
+        total = hand_total(state.player, val)
+        shown = up_card(state)
+        if op in ("reveal_hole_card", "peek_deck"):
+            return 12 <= total.total <= 16
+        if op == "burn_deck":
+            return bool(state.peeked) and hand_total(state.player + state.peeked[:1], val).bust
+        if op == "swap_with_up_card":
+            return (shown is not None and (shown.rank == "A" or shown.rank in TEN_VALUE_RANKS)
+                    and total.total <= 16)
+        if op == "set_card_rank":
+            return total.total <= 16 and len(state.player) == 2
+        if op == "lower_stake":
+            return state.stake >= 2 and shown is not None and shown.rank in TEN_VALUE_RANKS + ("A",)
+        if op == "hit_after_adjust":
+            return total.total <= 11
+        if op == "discard_own_card":
+            return total.bust
+        if op == "total_modifier":
+            return total.total in (16, 20)
+        if op == "force_opponent_hit":
+            theirs = hand_total(state.opponent, state.rules.valuation("opponent"))
+            return not theirs.bust and total.total < theirs.total <= 20
+        return False
+
+
+def keep_after_loss(op: str, souls_lost: int) -> bool:
+    """Whether to play a card that undoes a lost round (refund_stake, void_round)."""
+    return souls_lost >= (3 if op == "void_round" else 2)
+
+
+def choose_verse(first: dict, second: dict, souls: int) -> dict:
+    harder, easier = (first, second) if first["difficulty"] >= second["difficulty"] else (second, first)
+    return harder if souls >= HARDER_VERSE_FROM_SOULS else easier
+
+
+def best_of(cards: list[dict]) -> dict:
+    return max(cards, key=lambda card: TYPE_RANK[card["type"]])
+
+
+def worst_of(cards: list[dict]) -> dict:
+    return min(cards, key=lambda card: TYPE_RANK[card["type"]])
