@@ -24,13 +24,14 @@ errors = Console(stderr=True)
 
 
 def _project(folder: str | None) -> Project:
-    return Project.at(folder or Path.cwd())
+    return Project.at(folder) if folder else Project.find(Path.cwd())
 
 
-def _fail(error: PnpError) -> None:
+def _fail(error: PnpError, wrote_nothing: bool = False) -> None:
     if isinstance(error, DataError):
-        errors.print(f"[bold red]error:[/] {len(error.problems)} problem(s) in the card data; "
-                     "nothing was written", highlight=False)
+        tail = "; nothing was written" if wrote_nothing else ""
+        errors.print(f"[bold red]error:[/] {len(error.problems)} problem(s) in the input{tail}",
+                     highlight=False)
         for problem in error.problems:
             errors.print(f"  {problem}", highlight=False, markup=False, soft_wrap=True)
     else:
@@ -87,7 +88,7 @@ def build(game_key: str, paper: str, duplex: str, out_dir: str | None, project_d
             built = build_game(project, game, paper, duplex, target, show)
             progress.update(task, completed=len(game.decks))
     except PnpError as error:
-        _fail(error)
+        _fail(error, wrote_nothing=True)
     table = Table(title=f"{game.title}: {paper.upper() if paper == 'a4' else paper.title()}, "
                         f"duplex {duplex}")
     for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right")):

@@ -21,6 +21,15 @@ class Project:
                              "folder. Run pnp in the project folder or pass --project DIR")
         return cls(root)
 
+    @classmethod
+    def find(cls, start: Path | str) -> "Project":
+        """The project holding `start`: it or its nearest parent with the project folders."""
+        start = Path(start).resolve()
+        for folder in (start, *start.parents):
+            if all((folder / name).is_dir() for name in REQUIRED_FOLDERS):
+                return cls(folder)
+        return cls.at(start)
+
     @property
     def card_data(self) -> Path:
         return self.root / "card_data"

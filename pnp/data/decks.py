@@ -90,6 +90,9 @@ def load_game(project: Project, game: Game) -> list[LoadedDeck]:
             loaded.append(load_deck(project, game, deck))
         except DataError as error:
             problems += error.problems
+    if not problems:
+        for check in game.checks:
+            problems += check(loaded)
     if problems:
         raise DataError(problems)
     return loaded

@@ -44,6 +44,7 @@ class Game:
     kinds: dict = field(default_factory=dict)             # worked-example kinds of its engine
     rules_context: Callable[[list], dict] = lambda decks: {}  # card data for the engine
     simulator: Callable | None = None                     # (decks, **options) -> report
+    checks: tuple = ()                                    # (loaded decks) -> problems across decks
 
     def deck(self, key: str) -> Deck:
         for deck in self.decks:

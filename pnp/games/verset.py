@@ -127,6 +127,23 @@ def rules_context(loaded: list) -> dict:
             for d in loaded if d.deck.key in CONTEXT_DECKS}
 
 
+def _references(loaded: list) -> list[Problem]:
+    """Every card an effect names exists in the deck it names."""
+    ids = {d.deck.key: {card.id for card in d.cards} for d in loaded}
+    problems = []
+    for d in loaded:
+        for index, card in enumerate(d.cards):
+            for step_index, step in enumerate(getattr(card, "effect", ())):
+                for name, param in EFFECTS[step.op].items():
+                    value = (step.model_extra or {}).get(name)
+                    if param.ref and value not in ids.get(param.ref, set()):
+                        where = (index, "effect", step_index, name)
+                        problems.append(Problem(d.located.file, d.located.line_of(where),
+                                                d.located.field_name(where), param.describe(),
+                                                repr(value), "Use an id from " + ", ".join(sorted(ids[param.ref]))))
+    return problems
+
+
 def simulator(loaded: list, **options) -> dict:
     context = rules_context(loaded)
     decks = Decks(*(list(context[name].values()) for name in
@@ -142,6 +159,7 @@ VERSET = Game(
     kinds=KINDS,
     rules_context=rules_context,
     simulator=simulator,
+    checks=(_references,),
     inline_icons={"gall": "flame", "hearts": "hearts", "spades": "spades",
                   "clubs": "clubs", "diamonds": "diamonds"},
     decks=(

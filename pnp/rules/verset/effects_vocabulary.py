@@ -22,13 +22,18 @@ class Param:
     high: int | None = None
     choices: tuple[str, ...] = ()
     required: bool = True
+    ref: str | None = None    # the id of a card in this deck
 
     def describe(self) -> str:
+        if self.ref:
+            return f"the id of a card of the deck '{self.ref}'"
         if self.choices:
             return "one of " + ", ".join(self.choices)
         return f"a whole number from {self.low} to {self.high}"
 
     def accepts(self, value: object) -> bool:
+        if self.ref:
+            return isinstance(value, str)
         if self.choices:
             return isinstance(value, str) and value in self.choices
         return (isinstance(value, int) and not isinstance(value, bool)
@@ -83,5 +88,6 @@ EFFECTS: dict[str, dict[str, Param]] = {
     "eagle_eye_bonus": {"amount": Param(low=1, high=5)},
     "draw_ability": {"count": COUNT},
     "draw_drink": {"count": COUNT},
+    "take_drink": {"card": Param(ref="bar-drinks")},
     "discard_ability": {"count": COUNT},
 }

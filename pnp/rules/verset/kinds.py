@@ -49,7 +49,7 @@ def round_(setup, context):
     rules = table_rules(*effects)
     policy = ScriptedPolicy(bool(setup.get("adjust")), setup.get("hits"), setup.get("stand_on"))
     try:
-        result = play_round(deck, setup["stake"], rules, policy)
+        result = play_round(deck, setup["stake"], rules, policy, souls_left=setup.get("souls_left"))
     except DeckExhausted:
         raise SetupError("deck", "the deck runs out before the round ends: add cards") from None
     except RuleViolation as error:
@@ -104,6 +104,19 @@ def duel(setup, context):
             "spectators": wins >= 1 and losses >= 1}
 
 
+def variant(setup, context):
+    """What a variant costs or gives back: the Organ's soul, a drink's price, the Glass."""
+    souls = setup["souls"]
+    if setup["variant"] == "organ":
+        cost = campaign.ORGAN_COST
+    elif setup["variant"] == "bar":
+        cost = campaign.BAR_DRINK_COST
+    else:
+        return {"allowed": True, "cost": 0, "souls_after": souls + setup.get("staked_in_duel", 0)}
+    allowed = souls > cost      # paying may not end the campaign (ruling R11)
+    return {"allowed": allowed, "cost": cost, "souls_after": souls - cost if allowed else souls}
+
+
 def hand_limit(setup, context):
     held = setup["held"] + setup["gained"]
     return {"discard": campaign.over_hand_limit(["card"] * held), "permanents_in_play": setup["permanents"]}
@@ -117,7 +130,9 @@ KINDS = {kind.name: kind for kind in (
           SetupField("adjust", "bool", required=False), SetupField("hits", "int", required=False, low=0, high=10),
           SetupField("stand_on", "int", required=False, low=2, high=30),
           SetupField("verse", "str", required=False, help="a Verse id whose ability applies"),
-          SetupField("in_play", "strs", required=False, help="ids of other cards whose standing effects apply")),
+          SetupField("in_play", "strs", required=False, help="ids of other cards whose standing effects apply"),
+          SetupField("souls_left", "int", required=False, low=0, high=200,
+                     help="souls the player holds before staking (for the final stake)")),
          ("player", "opponent", "player_total", "opponent_total", "outcome", "how", "stake",
           "returned", "souls", "adjusted", "burned"), round_, one_of=(("hits", "stand_on"),)),
     Kind("payout", "what a round's end pays", (STAKE, SetupField("outcome", "str", choices=OUTCOMES),
@@ -137,6 +152,12 @@ KINDS = {kind.name: kind for kind in (
     Kind("duel", "a duel's rounds, best of three with ties replayed",
          (SetupField("rounds", "strs", choices=OUTCOMES, help="win, lose or tie, in order"),),
          ("winner", "over", "rounds_played", "replayed", "bar_drink", "spectators"), duel),
+    Kind("variant", "the price of the Organ and the Bar; the Glass of Forgiveness's refund",
+         (SetupField("variant", "str", choices=("organ", "bar", "glass")),
+          SetupField("souls", "int", low=0, high=200),
+          SetupField("staked_in_duel", "int", required=False, low=0, high=60,
+                     help="souls lost in the duel the Glass cancels")),
+         ("allowed", "cost", "souls_after"), variant),
     Kind("hand_limit", "abilities over the hand limit",
          (SetupField("held", "int", low=0, high=16), SetupField("gained", "int", low=0, high=16),
           SetupField("permanents", "int", low=0, high=16)),

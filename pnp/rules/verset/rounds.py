@@ -49,8 +49,11 @@ class RoundState:
     peeked: list = field(default_factory=list)
     used: list = field(default_factory=list)
     loss_reduction: int = 0
+    refill: object = None     # called when the draw pile is empty; None: the deck is all there is
 
     def draw(self) -> Card:
+        if not self.deck and self.refill is not None:
+            self.refill()
         if not self.deck:
             raise DeckExhausted("the deck ran out of cards")
         if self.peeked:
@@ -143,8 +146,8 @@ def _apply_action(step: dict, state: RoundState) -> None:
         if state.player:
             index = len(state.player) - 1 if step["which"] == "last" else _worst_card(state)
             state.discard.append(state.player.pop(index))
-    elif op == "lower_stake":
-        state.stake = max(state.rules.min_stake, state.stake - step["levels"])
+    elif op == "lower_stake" and state.rules.fixed_stake is None:
+        state.stake = max(state.rules.min_stake, state.stake - step["levels"])   # R28
     elif op == "hit_after_adjust":
         if state.hits_left is not None:
             state.hits_left += step["count"]
@@ -269,11 +272,11 @@ def check_stake(stake: int, rules: TableRules, souls_left: int | None = None) ->
 
 def play_round(deck: list, stake: int, rules: TableRules, policy: Policy,
                held: list = (), discard: list | None = None, loss_reduction: int = 0,
-               souls_left: int | None = None) -> RoundResult:
+               souls_left: int | None = None, refill=None) -> RoundResult:
     """Play one round from the top of `deck` (consumed in place; burned cards go to `discard`)."""
     check_stake(stake, rules, souls_left)
     state = RoundState(rules, deck, discard if discard is not None else [], stake,
-                       loss_reduction=loss_reduction)
+                       loss_reduction=loss_reduction, refill=refill)
     held = list(held)
     burned_before = len(state.discard)
     deal(state)

@@ -4,6 +4,7 @@ Cards come in as plain data (`{"id", "type"/"difficulty", "effect": [steps]}`), 
 change to a card's data changes what is simulated. The same seed gives the same numbers.
 """
 
+import math
 import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -13,12 +14,13 @@ from pnp.rules.verset.campaign import (BAR_DRINK_COST, DIFFICULTIES, DUELS, GALL
                                        GALL_FOR_ONE, HAND_LIMIT, ORGAN_COST, ROUNDS_TO_WIN_DUEL,
                                        cheapest_payment, final_score)
 from pnp.rules.verset.cards import full_deck
-from pnp.rules.verset.rounds import DeckExhausted, Held, play_round
+from pnp.rules.verset.rounds import Held, play_round
 from pnp.rules.verset.table import MAX_STAKE, ability_usable, table_rules
 
 VARIANTS = ("organ", "bar", "spectators", "glass")
 SPECTATOR_ROUND = 3
-MAX_ROUNDS_PER_DUEL = 30   # ties replayed forever are impossible in practice; a guard
+MAX_ROUNDS_PER_DUEL = 30
+FLAG_STANDARD_ERRORS = 2   # ties replayed forever are impossible in practice; a guard
 
 
 @dataclass
@@ -50,7 +52,8 @@ class CampaignResult:
 
 
 class Shoe:
-    """The one 52-card deck: discards stay out until the draw pile runs dry (ruling R9)."""
+    """The one 52-card deck, shuffled for each duel; discards stay out until the draw pile
+    runs dry mid-round, when they are shuffled into a new draw pile (ruling R9)."""
 
     def __init__(self, rng: random.Random):
         self.rng = rng
@@ -64,11 +67,9 @@ class Shoe:
         self.rng.shuffle(self.cards)
 
     def refill(self):
-        if not self.discard:
-            raise RuntimeError("the deck and the discard pile are both empty")
         self.rng.shuffle(self.discard)
         self.cards += self.discard
-        self.discard = []
+        self.discard.clear()
 
 
 class Campaign:
@@ -132,6 +133,10 @@ class Campaign:
             elif op == "draw_drink":
                 for _ in range(step["count"]):
                     self.win_drink()
+            elif op == "take_drink":
+                drink = next((d for d in self.decks.drinks if d["id"] == step["card"]), None)
+                if drink is not None and "bar" in self.variants:
+                    self.take_drink(drink)
             elif op == "discard_ability":
                 for _ in range(min(step["count"], len(self.hand))):
                     self.ability_pile.insert(0, self.hand.pop(self.rng.randrange(len(self.hand))))
@@ -201,17 +206,16 @@ class Campaign:
         wins = losses = 0
         start_souls = self.souls
         lost_round_once = False
+        spectator = None
         self.shoe.new_duel()
         for _ in range(MAX_ROUNDS_PER_DUEL):
             if wins == ROUNDS_TO_WIN_DUEL or losses == ROUNDS_TO_WIN_DUEL or self.souls <= 0:
                 break
-            effects = list(standing)
-            if (wins == losses == ROUNDS_TO_WIN_DUEL - 1 and "spectators" in self.variants
-                    and self.decks.spectators):
-                spectator = self.rng.choice(self.decks.spectators)
+            if (spectator is None and wins == losses == ROUNDS_TO_WIN_DUEL - 1
+                    and "spectators" in self.variants and self.decks.spectators):
+                spectator = self.rng.choice(self.decks.spectators)   # stays for the duel (R22)
                 self.immediate(spectator["effect"])
-                effects.append(spectator["effect"])
-            rules = table_rules(*effects)
+            rules = table_rules(*standing, *([spectator["effect"]] if spectator else []))
             self.use_borrowed_time()
             stake = self.stake_for(rules)
             stake = min(stake, max(self.souls, 1))  # the final stake: all that is left
@@ -232,29 +236,18 @@ class Campaign:
         if won:
             self.souls += self.level.duel_won_souls + table_rules(*standing).duel_win_souls
             self.gall.append(verse["difficulty"])
-        else:
-            if losses == ROUNDS_TO_WIN_DUEL and wins == 0:
-                self.win_drink()
-            if self.use_glass(start_souls):
-                record.cancelled = True
+        elif self.use_glass(start_souls):
+            record.cancelled = True                 # no gall, no bonus, no drink (R27)
+        elif losses == ROUNDS_TO_WIN_DUEL and wins == 0:
+            self.win_drink()
         self.records.append(record)
         self.buy_abilities(table_rules(*standing))
 
     def round(self, rules, stake, reduction):
-        """One round; when the draw pile runs dry mid-round the discards are shuffled in and
-        the round is dealt again from the top (ruling R9)."""
-        held = self.usable(rules)
-        while True:
-            cards, discard = list(self.shoe.cards), list(self.shoe.discard)
-            try:
-                result = play_round(self.shoe.cards, stake, rules, strategy.Baseline(), held,
-                                    self.shoe.discard, reduction, self.souls)
-            except DeckExhausted:
-                self.shoe.cards, self.shoe.discard = cards, discard
-                self.shoe.refill()
-                continue
-            self.shoe.discard += list(result.player) + list(result.opponent)
-            return result
+        result = play_round(self.shoe.cards, stake, rules, strategy.Baseline(), self.usable(rules),
+                            self.shoe.discard, reduction, self.souls, self.shoe.refill)
+        self.shoe.discard += list(result.player) + list(result.opponent)
+        return result
 
     def undo_loss(self, result) -> bool:
         """Play a card that refunds or voids the lost round, if the strategy wants to."""
@@ -330,20 +323,29 @@ def simulate(decks: Decks, campaigns: int, seed: int, difficulty: str = "pistole
         "difficulty_marks": {mark: {"faced": by_mark_faced[mark], "won": by_mark_won[mark],
                                     "win_rate": rate} for mark, rate in mark_rates.items()},
         "endings": dict(endings),
-        "flags": flag_verses(decks.verses, verse_rates, mark_rates),
+        "flags": flag_verses(decks.verses, verse_rates, mark_rates, faced),
     }
 
 
-def flag_verses(verses, verse_rates, mark_rates) -> list[dict]:
-    """A Verse whose win rate sits nearer another difficulty mark's average than its own."""
+def flag_verses(verses, verse_rates, mark_rates, faced=None) -> list[dict]:
+    """Verses whose simulated difficulty contradicts their gall.
+
+    A Verse is flagged when it is won clearly less often than the average Verse of a higher
+    mark, or clearly more often than the average Verse of a lower mark ("clearly": by more
+    than FLAG_STANDARD_ERRORS standard errors of its own win rate).
+    """
     flags = []
     for verse in verses:
         rate = verse_rates[verse["id"]]
         own = verse["difficulty"]
-        if rate is None or own not in mark_rates:
+        count = (faced or {}).get(verse["id"], 0)
+        if rate is None or count == 0:
             continue
-        nearest = min(mark_rates, key=lambda mark: abs(mark_rates[mark] - rate))
-        if nearest != own:
-            flags.append({"verse": verse["id"], "printed": own, "plays_like": nearest,
-                          "win_rate": rate})
+        margin = FLAG_STANDARD_ERRORS * math.sqrt(max(rate * (1 - rate), 1e-9) / count)
+        harder = [m for m in mark_rates if m > own and rate + margin < mark_rates[m]]
+        easier = [m for m in mark_rates if m < own and rate - margin > mark_rates[m]]
+        if harder or easier:
+            plays_like = max(harder) if harder else min(easier)
+            flags.append({"verse": verse["id"], "printed": own, "plays_like": plays_like,
+                          "win_rate": rate, "faced": count})
     return flags

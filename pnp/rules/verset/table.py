@@ -20,7 +20,7 @@ PLAYER_ACTIONS = frozenset({
     "reveal_hole_card", "peek_deck", "burn_deck", "discard_own_card", "lower_stake",
     "hit_after_adjust", "swap_with_up_card", "void_round", "set_card_rank",
     "force_opponent_hit", "refund_stake", "total_modifier", "gain_souls", "lose_souls",
-    "draw_ability", "draw_drink", "discard_ability", "void_duel",
+    "draw_ability", "draw_drink", "take_drink", "discard_ability", "void_duel",
 })
 
 
