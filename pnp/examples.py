@@ -33,6 +33,9 @@ class Example:
     def line(self, *more) -> int | None:
         return self.located.line_of(self.path + more)
 
+    def key_line(self, *more) -> int | None:
+        return self.located.key_line_of(self.path + more)
+
 
 @dataclass(frozen=True)
 class Mismatch:
@@ -42,7 +45,7 @@ class Mismatch:
     computed: object
 
     def __str__(self) -> str:
-        return (f"{self.example.located.file}:{self.example.line('expect', self.key)}: example "
+        return (f"{self.example.located.file}:{self.example.key_line('expect', self.key)}: example "
                 f"{self.example.id}: expect.{self.key} is {_show(self.expected)}, "
                 f"the engine computes {_show(self.computed)}")
 
@@ -129,7 +132,7 @@ def check_form(example: Example, kinds: dict[str, Kind]) -> list[Problem]:
     for spec in kind.setup:
         if spec.name not in example.setup:
             if spec.required:
-                problems.append(Problem(file, example.line("setup"), f"{label}, setup.{spec.name}",
+                problems.append(Problem(file, example.key_line("setup"), f"{label}, setup.{spec.name}",
                                         spec.describe(), "nothing", f"Add `{spec.name}:` to the setup"))
         elif not _check_value(spec, example.setup[spec.name]):
             problems.append(Problem(file, example.line("setup", spec.name), f"{label}, setup.{spec.name}",
@@ -137,7 +140,7 @@ def check_form(example: Example, kinds: dict[str, Kind]) -> list[Problem]:
     for group in kind.one_of:
         given = [name for name in group if name in example.setup]
         if len(given) != 1:
-            problems.append(Problem(file, example.line("setup"), f"{label}, setup",
+            problems.append(Problem(file, example.key_line("setup"), f"{label}, setup",
                                     "exactly one of " + ", ".join(group), ", ".join(given) or "neither"))
     for key in sorted(set(example.expect) - set(kind.results)):
         problems.append(Problem(file, example.line("expect", key), f"{label}, expect.{key}",

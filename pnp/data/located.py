@@ -1,6 +1,6 @@
 """Data read from a file, with the line each value came from."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -8,8 +8,13 @@ from typing import Any
 @dataclass(frozen=True)
 class Located:
     data: Any
-    lines: dict  # path tuple (keys and list indexes) -> 1-based line
+    lines: dict  # path tuple (keys and list indexes) -> 1-based line of the value
     file: Path | str
+    key_lines: dict = field(default_factory=dict)  # path -> line of the key naming it
+
+    def key_line_of(self, path: tuple) -> int | None:
+        """The line of the key that names the value at path (for a block value, its key)."""
+        return self.key_lines.get(tuple(path)) or self.line_of(path)
 
     def line_of(self, path: tuple) -> int | None:
         """The line of the value at path, or of its nearest ancestor that has one."""

@@ -9,7 +9,7 @@ from pnp.errors import DataError, Problem
 
 
 def _node_lines(node: yaml.Node, loader: yaml.SafeLoader, path: tuple, lines: dict,
-                file: Path, problems: list) -> None:
+                file: Path, problems: list, key_lines: dict) -> None:
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         seen: set = set()
@@ -20,10 +20,11 @@ def _node_lines(node: yaml.Node, loader: yaml.SafeLoader, path: tuple, lines: di
                                         "each key once", f"'{key}' a second time",
                                         "Remove or rename the repeated key"))
             seen.add(key)
-            _node_lines(value_node, loader, path + (key,), lines, file, problems)
+            key_lines[path + (key,)] = key_node.start_mark.line + 1
+            _node_lines(value_node, loader, path + (key,), lines, file, problems, key_lines)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
-            _node_lines(item, loader, path + (index,), lines, file, problems)
+            _node_lines(item, loader, path + (index,), lines, file, problems, key_lines)
 
 
 def load_yaml(file: Path, display: Path | str | None = None) -> Located:
@@ -37,8 +38,9 @@ def load_yaml(file: Path, display: Path | str | None = None) -> Located:
             return Located(None, {(): 1}, shown)
         data = loader.construct_document(node)
         lines: dict = {}
+        key_lines: dict = {}
         problems: list = []
-        _node_lines(node, loader, (), lines, shown, problems)
+        _node_lines(node, loader, (), lines, shown, problems, key_lines)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         raise DataError([Problem(shown, mark.line + 1 if mark else None, "(syntax)",
@@ -48,5 +50,5 @@ def load_yaml(file: Path, display: Path | str | None = None) -> Located:
         loader.dispose()
     if problems:
         raise DataError(problems)
-    return Located(data, lines, shown)
+    return Located(data, lines, shown, key_lines)
 
