@@ -6,6 +6,7 @@ DUELS = 10
 VERSES_DRAWN_PER_DUEL = 2
 ROUNDS_TO_WIN_DUEL = 2
 HAND_LIMIT = 4                    # Permanents in play do not count
+ACTIVATABLE_REST = 1              # duels a used Activatable ability sits out after its own (R20)
 GALL_FOR_ONE = 4                  # one ability at random
 GALL_FOR_CHOICE = 6               # draw two, keep one
 BAR_DRINK_COST = 3

@@ -10,9 +10,9 @@ every standing effect.
 from dataclasses import dataclass, field
 
 from pnp.rules.verset.cards import Card
-from pnp.rules.verset.hands import hand_total, is_blackjack, is_eagle_eye
+from pnp.rules.verset.hands import TWENTY_ONE, hand_total, is_blackjack, is_eagle_eye
 from pnp.rules.verset.payout import payout
-from pnp.rules.verset.table import MAX_STAKE, TableRules
+from pnp.rules.verset.table import INITIAL_CARDS, MAX_STAKE, TableRules
 
 ADJUSTED_HITS = 1   # "for the rest of the round you will receive only one additional card"
 
@@ -189,7 +189,7 @@ def deal(state: RoundState) -> None:
     state.opponent.append(state.draw())
     state.player.append(state.draw())
     state.opponent.append(state.draw())
-    for _ in range(rules.player_initial_cards - 2):
+    for _ in range(rules.player_initial_cards - INITIAL_CARDS):
         state.player.append(state.draw())
 
 
@@ -303,7 +303,7 @@ def play_round(deck: list, stake: int, rules: TableRules, policy: Policy,
     p = state.player_total()
     if not p.bust:
         _offer("before_opponent", held, state, policy, _apply_action)
-        target = 21 if player_blackjack else p.total + state.player_modifier
+        target = TWENTY_ONE if player_blackjack else p.total + state.player_modifier
         if not is_blackjack(state.opponent, rules.valuation("opponent")):
             _opponent_plays(state, target)
             if not state.opponent_total().bust:

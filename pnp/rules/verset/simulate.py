@@ -10,7 +10,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from pnp.rules.verset import strategy
-from pnp.rules.verset.campaign import (BAR_DRINK_COST, DIFFICULTIES, DUELS, GALL_FOR_CHOICE,
+from pnp.rules.verset.campaign import (ACTIVATABLE_REST, BAR_DRINK_COST, DIFFICULTIES, DUELS,
+                                       GALL_FOR_CHOICE, VERSES_DRAWN_PER_DUEL,
                                        GALL_FOR_ONE, HAND_LIMIT, ORGAN_COST, ROUNDS_TO_WIN_DUEL,
                                        cheapest_payment, final_score)
 from pnp.rules.verset.cards import full_deck
@@ -158,7 +159,7 @@ class Campaign:
             card = next((c for c in self.hand if c["id"] == card_id), None)
             if card is not None:
                 if card["type"] == "activatable":
-                    self.resting[card_id] = self.duel_number + 2
+                    self.resting[card_id] = self.duel_number + ACTIVATABLE_REST + 1
                 else:
                     self.hand.remove(card)
                 continue
@@ -281,7 +282,7 @@ class Campaign:
                     and self.decks.drinks):
                 self.souls -= BAR_DRINK_COST
                 self.take_drink(self.decks.drinks[0])
-            if len(self.verse_pile) < 2:
+            if len(self.verse_pile) < VERSES_DRAWN_PER_DUEL:
                 break
             first, second = self.verse_pile.pop(), self.verse_pile.pop()
             self.play_duel(strategy.choose_verse(first, second, self.souls))

@@ -8,10 +8,15 @@ Abilities are bought with gall during the first six duels, in the cheapest way.
 """
 
 from pnp.rules.verset.cards import TEN_VALUE_RANKS
-from pnp.rules.verset.hands import hand_total
+from pnp.rules.verset.hands import TWENTY_ONE, hand_total
 from pnp.rules.verset.rounds import Policy
+from pnp.rules.verset.table import INITIAL_CARDS, MIN_STAKE
 
 STAND_ON = 17
+ALWAYS_HIT_BELOW = 12
+STIFF = range(12, 17)           # totals that bust on a ten-value card: 12-16
+ONE_SHORT = (16, 20)            # a +1 drink turns these into 17 and 21
+LOW_DOUBLE = 11                 # a raised hand this low wants the extra card
 WEAK_UP_CARDS = ("2", "3", "4", "5", "6")
 RAISE_ON_TOTALS = (10, 11)
 RAISE_AGAINST = ("2", "3", "4", "5", "6", "7", "8", "9")
@@ -21,12 +26,14 @@ ORGAN_FROM_SOULS = 8
 BAR_FROM_SOULS = 12
 GLASS_FROM_LOSS = 4
 BORROWED_TIME_AT_SOULS = 3
+REFUND_FROM_LOSS = 2
+VOID_ROUND_FROM_LOSS = 3
 TYPE_RANK = {"permanent": 3, "unique": 2, "activatable": 1}
 
 
 def up_card(state):
     """The opponent's card the player can see, or None when both are face down."""
-    if state.rules.opponent_face_down >= 2 and not state.hole_revealed:
+    if state.rules.opponent_face_down >= INITIAL_CARDS and not state.hole_revealed:
         return None
     return state.opponent[0]
 
@@ -43,12 +50,12 @@ class Baseline(Policy):
             return not hand_total(state.player + state.peeked[:1], state.rules.valuation("player")).bust
         if state.hole_revealed:
             theirs = hand_total(state.opponent, state.rules.valuation("opponent")).total
-            if theirs > t.total and t.total < 21:
+            if theirs > t.total and t.total < TWENTY_ONE:
                 return True
-        if t.total < 12:
+        if t.total < ALWAYS_HIT_BELOW:
             return True
         shown = up_card(state)
-        if 12 <= t.total < STAND_ON and shown is not None and shown.rank in WEAK_UP_CARDS:
+        if t.total in STIFF and shown is not None and shown.rank in WEAK_UP_CARDS:
             return False
         return t.total < STAND_ON or (t.total == STAND_ON and t.soft)
 
@@ -58,31 +65,31 @@ class Baseline(Policy):
         total = hand_total(state.player, val)
         shown = up_card(state)
         if op in ("reveal_hole_card", "peek_deck"):
-            return 12 <= total.total <= 16
+            return total.total in STIFF
         if op == "burn_deck":
             return bool(state.peeked) and hand_total(state.player + state.peeked[:1], val).bust
         if op == "swap_with_up_card":
             return (shown is not None and (shown.rank == "A" or shown.rank in TEN_VALUE_RANKS)
-                    and total.total <= 16)
+                    and total.total <= STIFF[-1])
         if op == "set_card_rank":
-            return total.total <= 16 and len(state.player) == 2
+            return total.total <= STIFF[-1] and len(state.player) == INITIAL_CARDS
         if op == "lower_stake":
-            return state.stake >= 2 and shown is not None and shown.rank in TEN_VALUE_RANKS + ("A",)
+            return state.stake > MIN_STAKE and shown is not None and shown.rank in TEN_VALUE_RANKS + ("A",)
         if op == "hit_after_adjust":
-            return total.total <= 11
+            return total.total <= LOW_DOUBLE
         if op == "discard_own_card":
             return total.bust
         if op == "total_modifier":
-            return total.total in (16, 20)
+            return total.total in ONE_SHORT
         if op == "force_opponent_hit":
             theirs = hand_total(state.opponent, state.rules.valuation("opponent"))
-            return not theirs.bust and total.total < theirs.total <= 20
+            return not theirs.bust and total.total < theirs.total < TWENTY_ONE
         return False
 
 
 def keep_after_loss(op: str, souls_lost: int) -> bool:
     """Whether to play a card that undoes a lost round (refund_stake, void_round)."""
-    return souls_lost >= (3 if op == "void_round" else 2)
+    return souls_lost >= (VOID_ROUND_FROM_LOSS if op == "void_round" else REFUND_FROM_LOSS)
 
 
 def choose_verse(first: dict, second: dict, souls: int) -> dict:
