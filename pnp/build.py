@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.atomic import write_atomically
+from pnp.check import check_game
 from pnp.data.decks import LoadedDeck, load_deck, load_game
+from pnp.errors import CheckFailed
 from pnp.games import get_game
 from pnp.games.base import Game
 from pnp.project import Project
@@ -25,12 +27,23 @@ DUPLEX_WORDS = {"long": "flip on the long edge", "short": "flip on the short edg
 MAX_WORKERS = 2  # measured 1.6-1.9x faster than one process on two cores
 
 
+# Booklets print half-size pages two to a sheet.
+BOOKLET_PAGES = {"a4": "a5", "letter": "half-letter"}
+SHEET_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
 @dataclass(frozen=True)
 class BuiltFile:
     path: Path
     pages: int
     cards: int
     size: int
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    files: list
+    skipped: list      # what --force let through, said loudly by the CLI
 
 
 def sheet_labels(game: Game, deck_title: str, sheets: int, duplex: str) -> list[str]:
@@ -63,22 +76,74 @@ def _build_deck_in_worker(root: str, game_key: str, deck_key: str, paper: str,
     return build_deck(project, game, load_deck(project, game, game.deck(deck_key)), paper, duplex)
 
 
+def _build_rulebook_in_worker(root: str, game_key: str, paper: str, booklet: bool,
+                             results: dict) -> tuple[str, bytes, int]:
+    """The rulebook at paper size, or as a booklet: half-size pages imposed two-up."""
+    import io
+
+    import pikepdf
+
+    from pnp.rulebook.booklet import impose_booklet
+    from pnp.rulebook.render import render_rulebook
+
+    project, game = Project(Path(root)), get_game(game_key)
+    loaded = load_game(project, game)
+    if booklet:
+        half = render_rulebook(project, game, loaded, results, BOOKLET_PAGES[paper])
+        name, pdf = "rulebook-booklet.pdf", impose_booklet(half, SHEET_POINTS[paper])
+    else:
+        name, pdf = "rulebook.pdf", render_rulebook(project, game, loaded, results, paper)
+    return name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)
+
+
+def check_before_build(project: Project, game: Game, force: bool) -> tuple[dict | None, list[str]]:
+    """Worked examples must agree with the engine before anything prints.
+
+    Returns the engine's results for the rulebook (None when they cannot be computed) and
+    what --force let through. Without --force any disagreement stops the build (exit 1).
+    """
+    report = check_game(project, game)
+    messages = [str(p) for p in report.problems] + [str(m) for m in report.mismatches]
+    if messages and not force:
+        raise CheckFailed(messages)
+    skipped = []
+    if report.mismatches:
+        skipped.append(f"{len(report.mismatches)} worked example(s) disagree with the engine; "
+                       "the rulebook prints the engine's numbers:")
+        skipped += [f"  {m}" for m in report.mismatches]
+    if report.problems:
+        skipped.append("the rulebook was not built: its examples cannot be computed:")
+        skipped += [f"  {p}" for p in report.problems]
+        return None, skipped
+    return report.results, skipped
+
+
 def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: Path,
-               progress: Callable[[int, str], None] = lambda done, step: None) -> list[BuiltFile]:
-    """Check every deck, render them (two processes), then write every file."""
+               progress: Callable[[int, str], None] = lambda done, step: None,
+               booklet: bool = False, force: bool = False) -> BuildReport:
+    """Check, then render every deck and the rulebook (two processes), then write every file."""
     decks = load_game(project, game)
+    has_rulebook = (project.card_data / game.key / "rulebook").is_dir()
+    results, skipped = check_before_build(project, game, force) if has_rulebook else (None, [])
     workers = min(MAX_WORKERS, os.cpu_count() or 1, len(decks))
     with ProcessPoolExecutor(max_workers=workers) as pool:
+        rulebooks = [pool.submit(_build_rulebook_in_worker, str(project.root), game.key, paper,
+                                 as_booklet, results)
+                     for as_booklet in ((False, True) if booklet else (False,)) if results is not None]
         futures = [pool.submit(_build_deck_in_worker, str(project.root), game.key, loaded.deck.key,
                                paper, duplex) for loaded in decks]
         rendered = []
         for done, (loaded, future) in enumerate(zip(decks, futures)):
             progress(done, loaded.deck.title)
-            rendered.append((loaded, future.result()))
-        progress(len(decks), "writing files")
-    built = []
-    for loaded, (pdf, pages) in rendered:
-        path = out_dir / f"{loaded.deck.key}.pdf"
+            pdf, pages = future.result()
+            rendered.append((f"{loaded.deck.key}.pdf", pdf, pages, len(loaded.cards)))
+        for future in rulebooks:
+            progress(len(decks), "rulebook")
+            name, pdf, pages = future.result()
+            rendered.append((name, pdf, pages, 0))
+    files = []
+    for name, pdf, pages, cards in rendered:
+        path = out_dir / name
         write_atomically(path, pdf)
-        built.append(BuiltFile(path, pages, len(loaded.cards), len(pdf)))
-    return built
+        files.append(BuiltFile(path, pages, cards, len(pdf)))
+    return BuildReport(files, skipped)

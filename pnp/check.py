@@ -8,6 +8,7 @@ from pnp.errors import DataError, Problem
 from pnp.examples import Example, Mismatch, load_example_file, run_examples
 from pnp.games.base import Game
 from pnp.project import Project
+from pnp.rulebook.source import rulebook_examples
 
 
 @dataclass
@@ -16,6 +17,7 @@ class CheckReport:
     mismatches: list[Mismatch] = field(default_factory=list)
     examples: int = 0
     decks: int = 0
+    results: dict = field(default_factory=dict)   # example id -> the engine's result
 
     @property
     def ok(self) -> bool:
@@ -27,12 +29,25 @@ def example_files(project: Project, game: Game) -> list[Path]:
 
 
 def collect_examples(project: Project, game: Game) -> tuple[list[Example], list[Problem]]:
+    """Every worked example of the game: example files, then rulebook blocks; ids unique."""
     examples, problems = [], []
     for path in example_files(project, game):
         try:
             examples += load_example_file(path, project.relative(path))
         except DataError as error:
             problems += error.problems
+    try:
+        examples += rulebook_examples(project, game.key)
+    except DataError as error:
+        problems += error.problems
+    first: dict = {}
+    for example in examples:
+        if example.id in first and first[example.id] is not example:
+            other = first[example.id]
+            problems.append(Problem(example.located.file, example.line("id"), f"example {example.id}",
+                                    "an id no other example of the game has", "a repeat",
+                                    f"{other.located.file}:{other.line('id')} has it"))
+        first.setdefault(example.id, example)
     return examples, problems
 
 
@@ -48,10 +63,11 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = ())
     examples += list(extra_examples)
     report.problems += problems
     report.examples = len(examples)
-    if loaded is not None and examples:
+    if loaded is not None and examples and not report.problems:
         try:
             outcomes = run_examples(examples, game.kinds, game.rules_context(loaded))
             report.mismatches = [m for outcome in outcomes for m in outcome.mismatches]
+            report.results = {outcome.example.id: outcome.result for outcome in outcomes}
         except DataError as error:
             report.problems += error.problems
     return report

@@ -13,7 +13,7 @@ import json
 from pnp.build import DUPLEX_MODES, build_game
 from pnp.check import check_game
 from pnp.data.decks import load_game
-from pnp.errors import EXIT_CHECK_FAILED, DataError, PnpError, UsageError
+from pnp.errors import EXIT_CHECK_FAILED, CheckFailed, DataError, PnpError, UsageError
 from pnp.examples import load_example_file, run_examples
 from pnp.games import GAMES, get_game
 from pnp.project import Project
@@ -28,6 +28,12 @@ def _project(folder: str | None) -> Project:
 
 
 def _fail(error: PnpError, wrote_nothing: bool = False) -> None:
+    if isinstance(error, CheckFailed):
+        for message in error.messages:
+            errors.print(message, highlight=False, markup=False, soft_wrap=True)
+        errors.print(f"[bold red]error:[/] {len(error.messages)} worked example problem(s): the engine "
+                     "disagrees, so nothing was printed (use --force to build anyway)")
+        sys.exit(error.exit_code)
     if isinstance(error, DataError):
         tail = "; nothing was written" if wrote_nothing else ""
         errors.print(f"[bold red]error:[/] {len(error.problems)} problem(s) in the input{tail}",
@@ -70,8 +76,13 @@ def list_games(project_dir: str | None) -> None:
               help="How the printer turns the sheet for backs; 'none' prints fronts only.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Where to write (default: output/GAME/PAPER under the project).")
+@click.option("--booklet", is_flag=True,
+              help="Also write the rulebook as a saddle-stitched booklet (half-size pages two-up).")
+@click.option("--force", is_flag=True,
+              help="Build even when worked examples disagree with the engine, saying what was skipped.")
 @project_option
-def build(game_key: str, paper: str, duplex: str, out_dir: str | None, project_dir: str | None) -> None:
+def build(game_key: str, paper: str, duplex: str, out_dir: str | None, booklet: bool, force: bool,
+          project_dir: str | None) -> None:
     """Build the print sheets of GAME."""
     try:
         project = _project(project_dir)
@@ -85,20 +96,25 @@ def build(game_key: str, paper: str, duplex: str, out_dir: str | None, project_d
             def show(done: int, title: str) -> None:
                 progress.update(task, completed=done, description=f"{game.title}: {title}")
 
-            built = build_game(project, game, paper, duplex, target, show)
+            report = build_game(project, game, paper, duplex, target, show, booklet, force)
             progress.update(task, completed=len(game.decks))
     except PnpError as error:
         _fail(error, wrote_nothing=True)
+    built = report.files
     table = Table(title=f"{game.title}: {paper.upper() if paper == 'a4' else paper.title()}, "
                         f"duplex {duplex}")
     for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right")):
         table.add_column(column, justify=justify)
     for item in built:
-        table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards),
+        table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards or ""),
                       f"{item.size / 1024:.0f} KiB")
     table.add_row("total", str(sum(b.pages for b in built)), str(sum(b.cards for b in built)),
                   f"{sum(b.size for b in built) / 1024:.0f} KiB", style="bold")
     console.print(table)
+    if report.skipped:
+        errors.print("[bold yellow]WARNING: built with --force. Skipped checks:[/]")
+        for line in report.skipped:
+            errors.print(line, highlight=False, markup=False, soft_wrap=True)
 
 
 

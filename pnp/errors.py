@@ -51,3 +51,16 @@ class UsageError(PnpError):
 
 class RenderError(PnpError):
     """A layout that cannot be rendered as asked: text that cannot fit, a refused resource."""
+
+
+class CheckFailed(PnpError):
+    """Worked examples the engine disagrees with, or examples it cannot compute (exit 1)."""
+
+    exit_code = EXIT_CHECK_FAILED
+
+    def __init__(self, messages: list[str]):
+        self.messages = list(messages)
+        super().__init__("\n".join(self.messages))
+
+    def __reduce__(self):
+        return (CheckFailed, (self.messages,))

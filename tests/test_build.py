@@ -19,6 +19,10 @@ DECK_SIZES = {"playing-cards": 52, "verses": 20, "abilities": 16, "bar-drinks": 
               "organ-tunes": 6, "shadow-spectators": 6, "glass-of-forgiveness": 1}
 
 
+def deck_files(folder):
+    return [folder / f"{key}.pdf" for key in DECK_SIZES]
+
+
 def trim_of(placement):
     """The card's trim: its bleed box shrunk by the bleed WeasyPrint drew around it."""
     x0, y0, x1, y1 = placement.box
@@ -37,7 +41,7 @@ def face_and_back_pages(pages):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_page_is_exactly_the_paper_size(built, paper):
-    for path in sorted(built[paper].glob("*.pdf")):
+    for path in sorted(built[paper].glob("*.pdf")):          # decks and rulebook alike
         _, pages = pages_of(path)
         for page in pages:
             x0, y0, x1, y1 = (float(v) for v in page.mediabox)
@@ -50,7 +54,7 @@ def test_every_page_is_exactly_the_paper_size(built, paper):
 def test_cards_are_trim_size_inside_the_printer_margin_on_the_crop_marks(built, paper):
     width, height = PAPER_PT[paper]
     margin = PRINTER_MARGIN_MM * MM
-    for path in sorted(built[paper].glob("*.pdf")):
+    for path in deck_files(built[paper]):
         _, pages = pages_of(path)
         for index, page in enumerate(pages):
             marks_x, marks_y = crop_marks(path, index)
@@ -78,7 +82,7 @@ def test_crop_marks_run_in_from_all_four_edges_and_are_visible(built, paper):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_backs_mirror_their_faces_for_long_edge_duplex(built, paper):
     width = PAPER_PT[paper][0]
-    for path in sorted(built[paper].glob("*.pdf")):
+    for path in deck_files(built[paper]):
         _, pages = pages_of(path)
         for face_page, back_page in zip(*face_and_back_pages(pages)):
             faces, backs = placements(face_page), placements(back_page)
@@ -93,7 +97,7 @@ def test_backs_mirror_their_faces_for_long_edge_duplex(built, paper):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_sheets_hold_every_card_once(built, paper):
     counts = {}
-    for path in sorted(built[paper].glob("*.pdf")):
+    for path in deck_files(built[paper]):
         pdf, pages = pages_of(path)
         faces, _backs = face_and_back_pages(pages)
         counts[path.stem] = sum(len(placements(page)) for page in faces)

@@ -29,8 +29,12 @@ def _node_lines(node: yaml.Node, loader: yaml.SafeLoader, path: tuple, lines: di
 
 def load_yaml(file: Path, display: Path | str | None = None) -> Located:
     """Load one YAML document safely; duplicate keys and syntax errors are DataErrors."""
-    shown = display or file
-    text = file.read_text(encoding="utf-8")
+    return load_yaml_text(file.read_text(encoding="utf-8"), display or file)
+
+
+def load_yaml_text(text: str, shown: Path | str, first_line: int = 1) -> Located:
+    """Load YAML text that starts at `first_line` of the file `shown` (for embedded blocks)."""
+    text = "\n" * (first_line - 1) + text
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()

@@ -45,6 +45,9 @@ class Game:
     rules_context: Callable[[list], dict] = lambda decks: {}  # card data for the engine
     simulator: Callable | None = None                     # (decks, **options) -> report
     checks: tuple = ()                                    # (loaded decks) -> problems across decks
+    rulebook_context: Callable[[list], dict] = lambda decks: {}  # what the rulebook prints
+    describe_example: Callable = lambda kind, setup, result: ""   # an example's results in words
+    example_cards: Callable = lambda kind, setup, result: []      # rows of cards to draw
 
     def deck(self, key: str) -> Deck:
         for deck in self.decks:

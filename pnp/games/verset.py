@@ -10,6 +10,7 @@ from pnp.data.schema import STRICT_KEYS
 from pnp.errors import Problem
 from pnp.games.base import Deck, Game
 from pnp.games.checks import effect_problems
+from pnp.games.verset_rulebook import describe, diagram, rulebook_context
 from pnp.rules.verset.effects_vocabulary import EFFECTS, RANKS
 from pnp.rules.verset.kinds import KINDS
 from pnp.rules.verset.simulate import Decks, simulate
@@ -159,6 +160,9 @@ VERSET = Game(
     kinds=KINDS,
     rules_context=rules_context,
     simulator=simulator,
+    rulebook_context=rulebook_context,
+    describe_example=describe,
+    example_cards=diagram,
     checks=(_references,),
     inline_icons={"gall": "flame", "hearts": "hearts", "spades": "spades",
                   "clubs": "clubs", "diamonds": "diamonds"},

@@ -20,9 +20,11 @@ def rules_text(text: str, inline_icons: dict[str, str], colour: str) -> Markup:
     return Markup(INLINE_TOKEN.sub(icon, str(escape(text))))
 
 
-def environment(layouts, inline_icons: dict[str, str]) -> SandboxedEnvironment:
+def environment(layouts, inline_icons: dict[str, str], trim: bool = True) -> SandboxedEnvironment:
+    """The sandbox layouts and rulebook sources run in. Markdown keeps its line breaks
+    (`trim=False`); HTML layouts drop the blank lines around block tags."""
     env = SandboxedEnvironment(loader=FileSystemLoader(str(layouts)), autoescape=True,
-                               undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                               undefined=StrictUndefined, trim_blocks=trim, lstrip_blocks=trim)
     env.globals["icon"] = icon_url
     env.filters["rules"] = lambda text, colour="#000000": rules_text(text, inline_icons, colour)
     return env

@@ -1,0 +1,58 @@
+"""What Le Dernier Verset's rulebook prints from the engine: tables, constants, components."""
+
+from pnp.rules.verset import campaign, cards, hands, table
+from pnp.rules.verset.describe import describe, diagram
+from pnp.rules.verset.payout import STAKE_BONUS, payout
+
+OUTCOME_ROWS = (
+    ("You win with a natural blackjack", "win", "blackjack"),
+    ("You win with an Eagle Eye", "win", "eagle_eye"),
+    ("You win on the higher total, or the Verse busts", "win", "higher"),
+    ("Equal totals: the round is replayed", "tie", "equal"),
+    ("The Verse wins on the higher total", "lose", "higher"),
+    ("You go bust", "lose", "bust"),
+    ("The Verse wins with an Eagle Eye", "lose", "opponent_eagle_eye"),
+    ("The Verse holds a natural blackjack", "lose", "opponent_blackjack"),
+)
+
+
+def ending_rows() -> list[dict]:
+    rows, upper = [], None
+    for lowest, name in campaign.ENDINGS:
+        if lowest is None:
+            span = f"{upper} or fewer"
+        elif upper is None:
+            span = f"{lowest} and more"
+        else:
+            span = f"{lowest} to {upper}"
+        rows.append({"span": span, "name": name})
+        upper = (lowest - 1) if lowest is not None else None
+    return list(reversed(rows))
+
+
+def rulebook_context(loaded: list) -> dict:
+    decks = {d.deck.key: d for d in loaded}
+    return {
+        "payout": payout,
+        "stakes": sorted(STAKE_BONUS),
+        "stake_bonus": STAKE_BONUS,
+        "outcome_rows": OUTCOME_ROWS,
+        "difficulties": list(campaign.DIFFICULTIES.values()),
+        "endings": ending_rows(),
+        "rules": {name: getattr(campaign, name) for name in (
+            "DUELS", "VERSES_DRAWN_PER_DUEL", "ROUNDS_TO_WIN_DUEL", "HAND_LIMIT", "GALL_FOR_ONE",
+            "GALL_FOR_CHOICE", "BAR_DRINK_COST", "ORGAN_COST", "FINAL_STAKE_SOULS")}
+        | {"MIN_STAKE": table.MIN_STAKE, "MAX_STAKE": table.MAX_STAKE, "ACE_LOW": cards.ACE_LOW,
+           "ACE_HIGH": cards.ACE_HIGH, "FACE_VALUE": cards.FACE_VALUE, "TWENTY_ONE": hands.TWENTY_ONE,
+           "EAGLE_EYE_MIN_CARDS": hands.EAGLE_EYE_MIN_CARDS},
+        "components": [{"key": d.deck.key, "title": d.deck.title, "count": len(d.cards)} for d in loaded],
+        "counts": {d.deck.key: len(d.cards) for d in loaded},
+        "ability_types": {kind: sum(1 for c in decks["abilities"].cards if c.type == kind)
+                          for kind in ("activatable", "unique", "permanent")},
+        "verses_by_gall": {mark: sum(1 for c in decks["verses"].cards if c.difficulty == mark)
+                           for mark in (1, 2, 3)},
+        "deck": {key: d.cards for key, d in decks.items()},
+    }
+
+
+__all__ = ["describe", "diagram", "rulebook_context"]

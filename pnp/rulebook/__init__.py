@@ -1,0 +1,1 @@
+"""Rulebooks: Markdown in our own words, the engine's numbers, WeasyPrint, booklets."""

@@ -1,0 +1,40 @@
+import io
+
+import pikepdf
+import pytest
+from reportlab.pdfgen import canvas
+
+from pnp.rulebook.booklet import booklet_order, impose_booklet
+
+
+@pytest.mark.parametrize("pages, expected", [
+    (8, [(7, 0), (1, 6), (5, 2), (3, 4)]),
+    (12, [(11, 0), (1, 10), (9, 2), (3, 8), (7, 4), (5, 6)]),
+    (13, [(None, 0), (1, None), (None, 2), (3, 12), (11, 4), (5, 10), (9, 6), (7, 8)]),
+])
+def test_saddle_stitch_order(pages, expected):
+    assert booklet_order(pages) == expected
+
+
+@pytest.mark.parametrize("pages", range(1, 30))
+def test_every_page_appears_once_and_facing_pages_sum_right(pages):
+    order = booklet_order(pages)
+    shown = [p for side in order for p in side if p is not None]
+    assert sorted(shown) == list(range(pages))
+    total = len(order) * 2
+    for left, right in order:      # on every side the two page numbers add up to total - 1
+        if left is not None and right is not None:
+            assert left + right == total - 1
+
+
+def test_imposed_sheets_are_landscape_with_two_pages_each():
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=(419.53, 595.28), invariant=1)
+    for number in range(5):
+        pdf.drawString(100, 300, f"page {number + 1}")
+        pdf.showPage()
+    pdf.save()
+    imposed = pikepdf.open(io.BytesIO(impose_booklet(buffer.getvalue(), (595.28, 841.89))))
+    assert len(imposed.pages) == 4
+    for page in imposed.pages:
+        assert [round(float(v), 2) for v in page.mediabox] == [0, 0, 841.89, 595.28]

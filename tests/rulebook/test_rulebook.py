@@ -1,0 +1,98 @@
+"""The built rulebook: contents pages, component counts, FAQ, engine numbers, refusal."""
+
+import re
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+
+from pnp.data.decks import load_game
+from pnp.games import get_game
+from pnp.project import Project
+from tests.conftest import ROOT, run_pnp
+
+
+@pytest.fixture(scope="module")
+def rulebook_pages(built):
+    pdf = pdfium.PdfDocument(built["a4"] / "rulebook.pdf")
+    return [page.get_textpage().get_text_range() for page in pdf]
+
+
+@pytest.fixture(scope="module")
+def rulebook_text(rulebook_pages):
+    return [" ".join(text.split()) for text in rulebook_pages]
+
+
+def test_every_contents_entry_names_the_page_its_heading_lands_on(rulebook_pages, rulebook_text):
+    lines = rulebook_pages[1].splitlines()
+    entries = [m.groups() for m in (re.match(r"^(\d+(?:\.\d+)?) (.+?) ?\.{3,} ?(\d+)$", line.strip())
+                                    for line in lines) if m]
+    headings = sum(1 for line in lines if re.match(r"^\d+(\.\d+)? ", line.strip()))
+    assert len(entries) == headings >= 30
+    for number, title, page in entries:
+        heading = f"{number} {title.strip()}"
+        landing = [i + 1 for i, text in enumerate(rulebook_text) if i > 1 and heading in text]
+        assert landing, heading
+        assert landing[0] == int(page), (heading, landing, page)
+
+
+def test_component_list_counts_equal_the_card_data(rulebook_text):
+    text = " ".join(rulebook_text)
+    for loaded in load_game(Project.at(ROOT), get_game("verset")):
+        assert f"{len(loaded.cards)} {loaded.deck.title}" in text
+
+
+def test_faq_has_one_entry_per_ruling(rulebook_text):
+    rulings = yaml.safe_load((ROOT / "card_data" / "verset" / "rulings.yaml").read_text())
+    text = " ".join(rulebook_text)
+    for ruling in rulings:
+        assert text.count(f"{ruling['id']} · {ruling['topic']}") == 1, ruling["id"]
+
+
+def test_numbers_in_the_prose_come_from_the_engine(rulebook_text):
+    text = " ".join(rulebook_text)
+    assert "the hand is worth 13" in text                  # {{ ex[...].total }}
+    assert "would have given back 10 souls" in text        # payout(3, win, blackjack)
+
+
+def test_the_rulebook_has_at_least_twelve_worked_examples():
+    sources = (ROOT / "card_data" / "verset" / "rulebook").glob("*.md")
+    assert sum(text.count("```example") for text in (p.read_text() for p in sources)) >= 12
+
+
+def break_a_claim(project):
+    path = project / "card_data" / "verset" / "rulebook" / "04-a-duel.md"
+    text = path.read_text()
+    path.write_text(text.replace("expect: {outcome: lose, how: bust, souls: -3}",
+                                 "expect: {outcome: lose, how: bust, souls: -2}"))
+    line = next(i for i, l in enumerate(path.read_text().splitlines(), 1) if "how: bust, souls: -2}" in l)
+    return path, line
+
+
+def test_a_wrong_claim_in_the_rulebook_fails_check_and_build(project_copy, tmp_path):
+    path, line = break_a_claim(project_copy)
+    where = f"card_data/verset/rulebook/04-a-duel.md:{line}: example a-bust-ends-the-round"
+    checked = run_pnp("check", "verset", "--project", str(project_copy))
+    assert checked.exit_code == 1 and where in checked.output
+    assert "expect.souls is -2, the engine computes -3" in checked.output
+    built = run_pnp("build", "verset", "--out", str(tmp_path / "out"), "--project", str(project_copy))
+    assert built.exit_code == 1 and where in built.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_force_builds_anyway_and_says_what_it_skipped(project_copy, tmp_path):
+    break_a_claim(project_copy)
+    out = tmp_path / "out"
+    result = run_pnp("build", "verset", "--force", "--duplex", "none", "--out", str(out),
+                     "--project", str(project_copy))
+    assert result.exit_code == 0, result.output
+    assert "WARNING: built with --force" in result.output and "a-bust-ends-the-round" in result.output
+    assert (out / "rulebook.pdf").is_file()
+
+
+def test_an_unknown_example_cited_in_prose_fails_the_build(project_copy, tmp_path):
+    path = project_copy / "card_data" / "verset" / "rulebook" / "05-gall.md"
+    path.write_text(path.read_text() + '\nSee {{ ex["no-such-example"].total }}.\n')
+    result = run_pnp("build", "verset", "--out", str(tmp_path / "out"), "--project", str(project_copy))
+    assert result.exit_code == 2
+    assert "05-gall.md" in result.output
