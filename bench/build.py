@@ -4,13 +4,16 @@ Run from the project folder:  python bench/build.py [--repeat N]
 
 Figures on the development machine (2 cores, Python 3.11, WeasyPrint 70), median of 3,
 2026-11-29, with Debian's libharfbuzz-subset0 installed (without it: about +15 % rendering):
-    whole build in a fresh process (A4, 107 cards, 7 files,
-      decks rendered in 2 worker processes)                   3.6-4.5 s  (7.2 s in one process)
+    whole build in a fresh process (A4, 107 cards and the rulebook,
+      8 files, rendered in 2 worker processes)                7.9-8.3 s  (cards alone: 3.6-4.5 s;
+                                                              7.2 s in one process)
+    check (card data and 104 worked examples)                 0.18 s
+    rulebook, 21 A4 pages                                     4.2 s  (200 ms a page)
     import weasyprint                                         0.6-0.9 s
     load and validate the card data                           0.05 s
     render card pages, one process (WeasyPrint, fit checks)   4.1 s  (36 ms a card; 42 ms
                                                               with fontTools subsetting)
-    marks (ReportLab) and imposition (pikepdf)                0.25-0.3 s
+    marks (ReportLab) and imposition (pikepdf)                0.1 s
 """
 
 import argparse
@@ -47,7 +50,6 @@ def main() -> None:
     import weasyprint  # noqa: F401
     print(f"import weasyprint                 {time.perf_counter() - start:6.2f} s")
 
-    from pnp.build import build_deck
     from pnp.data.decks import load_game
     from pnp.games import get_game
     from pnp.project import Project
@@ -59,8 +61,29 @@ def main() -> None:
     cards = sum(len(d.cards) + 1 for d in decks)
     render, _ = timed(lambda: [render_deck(project, game, d.deck, d.cards) for d in decks], repeat)
     print(f"render card pages                 {render:6.2f} s  ({1000 * render / cards:.0f} ms a card)")
-    total, _ = timed(lambda: [build_deck(project, game, d, "a4", "long") for d in decks], repeat)
-    print(f"marks and imposition              {total - render:6.2f} s")
+    from pnp.build import LABEL_FONT, sheet_labels
+    from pnp.render.impose import impose
+    from pnp.render.marks import draw_sheet_marks
+    from pnp.render.sheet_layout import sheet_layout
+    rendered = [(d, render_deck(project, game, d.deck, d.cards)) for d in decks]
+    layout = sheet_layout("a4", 63, 88, 3)
+
+    def impose_all():
+        for d, pdf in rendered:
+            labels = sheet_labels(game, d.deck.title, -(-len(d.cards) // layout.per_sheet), "long")
+            impose(pdf, draw_sheet_marks(layout, labels, project.fonts / LABEL_FONT), layout, "long")
+    imposing, _ = timed(impose_all, repeat)
+    print(f"marks and imposition              {imposing:6.2f} s")
+
+    from pnp.check import check_game
+    from pnp.rulebook.render import render_rulebook
+    check, report = timed(lambda: check_game(project, game), repeat)
+    print(f"check (decks and {report.examples} examples)       {check:6.2f} s")
+    rulebook, pdf = timed(lambda: render_rulebook(project, game, decks, report.results, "a4"), repeat)
+    import io
+    import pikepdf
+    pages = len(pikepdf.open(io.BytesIO(pdf)).pages)
+    print(f"rulebook ({pages} A4 pages)             {rulebook:6.2f} s  ({1000 * rulebook / pages:.0f} ms a page)")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,9 @@ def describe(kind: str, setup: dict, result: dict) -> str:
         versus = "" if theirs is None else f" against {theirs}"
         outcome = {"win": "wins the round", "lose": "loses the round", "tie": "ties: the round is replayed"}[result["outcome"]]
         raised = " after raising the stake" if result["adjusted"] else ""
+        if result["how"] == "bust":
+            return (f"The player draws to {total} and busts{raised}: the round is lost and the Verse "
+                    f"does not play. Stake {_souls(result['stake'])}, nothing back: {_net(result['souls'])}.")
         return (f"The player stands on {total}{versus} and {outcome} {HOW_WORDS[result['how']]}{raised}. "
                 f"Stake {_souls(result['stake'])}, {_souls(result['returned'])} back: {_net(result['souls'])}.")
     if kind == "payout":
