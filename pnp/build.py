@@ -64,8 +64,15 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
     deck = loaded.deck
     cards_pdf = render_deck(project, game, deck, loaded.cards, str(loaded.located.file))
     layout = sheet_layout(paper, deck.width_mm, deck.height_mm, deck.bleed_mm)
-    labels = sheet_labels(game, deck.title, math.ceil(len(loaded.cards) / layout.per_sheet), duplex)
-    marks = draw_sheet_marks(layout, labels, project.fonts / LABEL_FONT)
+    sheets = math.ceil(len(loaded.cards) / layout.per_sheet)
+    labels = sheet_labels(game, deck.title, sheets, duplex)
+    slots = []
+    for sheet in range(sheets):
+        count = min(layout.per_sheet, len(loaded.cards) - sheet * layout.per_sheet)
+        slots.append(layout.face_slots()[:count])
+        if duplex != "none":
+            slots.append(layout.back_slots(duplex)[:count])
+    marks = draw_sheet_marks(layout, labels, project.fonts / LABEL_FONT, deck.shape, slots)
     return impose(cards_pdf, marks, layout, duplex), len(labels)
 
 

@@ -46,7 +46,7 @@ def _id_problems(located: Located, cards: list) -> list[Problem]:
     problems = []
     for index, card in enumerate(cards):
         card_id = getattr(card, "id", None)
-        if card_id in first_line:
+        if card_id in first_line and first_line[card_id] != located.line_of((index, "id")):
             problems.append(Problem(located.file, located.line_of((index, "id")), located.field_name((index, "id")),
                                     "an id no other card has", repr(card_id),
                                     f"Line {first_line[card_id]} uses it already"))

@@ -101,4 +101,6 @@ def validate(located: Located, model: Any, base: tuple = ()) -> Any:
     except ValidationError as error:
         root = _model_in(model) or model
         problems = [_problem(located, root, e, base) for e in error.errors()]
-        raise DataError(problems) from None
+        # Copies of one CSV row share a line: report each fault of the row once.
+        unique = {(p.line, p.field.split(", ")[-1], p.expected, p.found): p for p in reversed(problems)}
+        raise DataError(sorted(unique.values(), key=lambda p: (p.line or 0)) ) from None

@@ -29,6 +29,7 @@ class Deck:
     width_mm: float = CARD_WIDTH_MM
     height_mm: float = CARD_HEIGHT_MM
     bleed_mm: float = BLEED_MM
+    shape: str = "rect"       # "rect": crop marks; "circle": cut circles (tokens)
 
 
 @dataclass(frozen=True)

@@ -50,15 +50,15 @@ def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str) 
 
 
 def _draw(pdf: pikepdf.Pdf, page: pikepdf.Page, placements: list) -> None:
-    """Add the card forms to a marks page, drawn over the marks in a clean graphics state."""
+    """Add the card forms to a marks page, each in its own saved graphics state."""
     if "/Resources" not in page.obj:
         page.obj.Resources = pikepdf.Dictionary()
     if "/XObject" not in page.obj.Resources:
         page.obj.Resources.XObject = pikepdf.Dictionary()
     xobjects = page.obj.Resources.XObject
-    stream = b"Q\n"
+    stream = b""
     for name, form, slot in placements:
         xobjects[name] = form
         stream += _placement(name[1:], slot)
-    page.contents_add(pdf.make_stream(b"q\n"), prepend=True)
-    page.contents_add(pdf.make_stream(stream), prepend=False)
+    # Cards first, marks over them: cut circles must show on the art; crop marks lie outside it.
+    page.contents_add(pdf.make_stream(stream), prepend=True)

@@ -20,9 +20,9 @@ LABEL_FONT = "PnpLabel"
 
 
 @lru_cache(maxsize=None)
-def _register_font(path: str) -> str:
+def label_font(path) -> str:
     """ReportLab reads TrueType, the project ships WOFF: convert in memory."""
-    font = FontFile(path, recalcTimestamp=False)
+    font = FontFile(str(path), recalcTimestamp=False)
     font.flavor = None
     data = io.BytesIO()
     font.save(data)
@@ -61,30 +61,26 @@ def _mark(pdf: canvas.Canvas, start: tuple, end: tuple, gap: tuple | None, axis:
             pdf.line(p[0] * MM, p[1] * MM, q[0] * MM, q[1] * MM)
 
 
-def _gaps(cuts: tuple[float, ...]) -> list[tuple[float, float]]:
-    return [(a + GAP_PADDING_MM, b - GAP_PADDING_MM) for a, b in zip(cuts, cuts[1:])]
-
-
 def _label(pdf: canvas.Canvas, layout: SheetLayout, text: str, font: str) -> None:
-    """The scale bar in the first gap between cut lines, the text in the second."""
+    """The scale bar, then the text, along the label band (crop marks leave it clear)."""
     pdf.saveState()
     if layout.label_side == "bottom":
-        gaps = _gaps(layout.x.cuts)
+        start, end = layout.x.cuts[0] + GAP_PADDING_MM, layout.x.cuts[-1] - GAP_PADDING_MM
     else:
         # Turned a quarter clockwise: reads top to bottom, glyphs rising away from the edge.
         pdf.rotate(-90)
-        gaps = [(-b, -a) for a, b in reversed(_gaps(layout.y.cuts))]
+        start, end = -layout.y.cuts[-1] + GAP_PADDING_MM, -layout.y.cuts[0] - GAP_PADDING_MM
     base = (PRINTER_MARGIN_MM + 1.0) * MM
-    (bar_start, _), text_start, text_end = gaps[0], gaps[1][0], gaps[-1][1]
     pdf.setLineWidth(0.6)
-    x0, x1 = bar_start * MM, (bar_start + SCALE_BAR_MM) * MM
+    x0, x1 = start * MM, (start + SCALE_BAR_MM) * MM
     pdf.line(x0, base, x1, base)
     for x in (x0, x1):
         pdf.line(x, base - 0.8 * MM, x, base + 0.8 * MM)
     pdf.setFont(font, LABEL_SIZE_PT - 1.5)
     pdf.drawCentredString((x0 + x1) / 2, base + 1.0 * MM, SCALE_BAR_TEXT)
     pdf.setFont(font, LABEL_SIZE_PT)
-    pdf.drawString(text_start * MM, base, _fit(text, font, (text_end - text_start) * MM))
+    text_start = start + SCALE_BAR_MM + 2 * GAP_PADDING_MM
+    pdf.drawString(text_start * MM, base, _fit(text, font, (end - text_start) * MM))
     pdf.restoreState()
 
 
@@ -94,15 +90,31 @@ def _fit(text: str, font: str, width: float) -> str:
     return text
 
 
-def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path) -> bytes:
-    """One page per label: crop marks, the label and the scale bar, nothing else."""
-    font = _register_font(str(font_file))
+def _cut_circles(pdf: canvas.Canvas, layout: SheetLayout, slots) -> None:
+    """The cut line of each round piece, at its trim diameter."""
+    pdf.setLineWidth(CROP_MARK_WIDTH_PT)
+    pdf.setStrokeColorRGB(0, 0, 0)
+    for slot in slots:
+        pdf.circle((slot.x + slot.width / 2) * MM, (slot.y + slot.height / 2) * MM,
+                   slot.width / 2 * MM, stroke=1, fill=0)
+
+
+def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
+                     shape: str = "rect", slots_per_page: list | None = None) -> bytes:
+    """One page per label: crop marks (or cut circles), the label and the scale bar.
+
+    For round pieces `slots_per_page` gives, for each page, the slots whose circles to draw.
+    """
+    font = label_font(str(font_file))
     out = io.BytesIO()
     pdf = canvas.Canvas(out, pagesize=(layout.width * MM, layout.height * MM), invariant=1,
                         pageCompression=1)
     pdf.setCreator("pnp")
-    for text in labels:
-        _crop_marks(pdf, layout)
+    for index, text in enumerate(labels):
+        if shape == "circle":
+            _cut_circles(pdf, layout, slots_per_page[index] if slots_per_page else [])
+        else:
+            _crop_marks(pdf, layout)
         _label(pdf, layout, text, font)
         pdf.showPage()
     pdf.save()

@@ -42,3 +42,70 @@ def hit_odds(hand, seen=(), valuation: Valuation = PLAIN) -> dict[str, Fraction]
         twenty_one += total.total == TWENTY_ONE and not total.bust
     return {"bust_if_hit": Fraction(bust, len(deck)),
             "twenty_one_if_hit": Fraction(twenty_one, len(deck))}
+
+
+def bust_from_fresh_deck(total: int, soft: bool) -> Fraction:
+    """The chance one card from a full 52-card deck busts a hand of this total.
+
+    A soft hand counts an ace as 11 and drops it to 1 before busting, so it never busts on
+    one card.
+    """
+    deck = full_deck()
+    busts = 0
+    for card in deck:
+        value = hand_total([card]).total if card.rank != "A" else 1
+        new = total + value
+        if soft and new > TWENTY_ONE:
+            new -= 10
+        busts += new > TWENTY_ONE
+    return Fraction(busts, len(deck))
+
+
+def _rank_value(rank: str) -> int:
+    return 1 if rank == "A" else min(10, 10 if rank in ("J", "Q", "K") else int(rank))
+
+
+def opponent_finals(up_rank: str, stand_on: int) -> dict[str, Fraction]:
+    """How the opponent's hand ends against a player standing on `stand_on`.
+
+    The opponent holds `up_rank` face up; its hole card and draws come from the other 51
+    cards of a full deck. It stops on a natural blackjack, or once its best total reaches
+    `stand_on` (R13), or when it busts. Keys: "blackjack", each final total from
+    `stand_on` to 21, and "bust".
+    """
+    from functools import lru_cache
+
+    values = [_rank_value(rank) for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    counts = Counter()
+    for value in values:
+        counts[value] += 4
+    counts[_rank_value(up_rank)] -= 1
+    start = tuple(counts[v] for v in range(1, 11))
+
+    def best(hard: int, aces: int) -> int:
+        return hard + 10 if aces and hard + 10 <= TWENTY_ONE else hard
+
+    @lru_cache(maxsize=None)
+    def play(remaining: tuple, hard: int, aces: int, cards: int) -> tuple:
+        total = best(hard, aces)
+        if cards == 2 and total == TWENTY_ONE:
+            return (("blackjack", Fraction(1)),)
+        if hard > TWENTY_ONE:
+            return (("bust", Fraction(1)),)
+        if total >= stand_on:
+            return ((str(total), Fraction(1)),)
+        left = sum(remaining)
+        outcome: dict = {}
+        for index, count in enumerate(remaining):
+            if not count:
+                continue
+            value = index + 1
+            after = remaining[:index] + (count - 1,) + remaining[index + 1:]
+            for key, chance in play(after, hard + value, aces + (value == 1), cards + 1):
+                outcome[key] = outcome.get(key, 0) + chance * Fraction(count, left)
+        return tuple(sorted(outcome.items()))
+
+    up = _rank_value(up_rank)
+    result = dict(play(start, up, int(up == 1), 1))
+    keys = ["blackjack"] + [str(t) for t in range(stand_on, TWENTY_ONE + 1)] + ["bust"]
+    return {key: result.get(key, Fraction(0)) for key in keys}

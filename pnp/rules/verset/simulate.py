@@ -50,6 +50,7 @@ class CampaignResult:
     ending: str
     duels: list
     survived: bool
+    peak_souls: int = 0
 
 
 class Shoe:
@@ -92,6 +93,7 @@ class Campaign:
         self.duel_number = 0
         self.shoe = Shoe(rng)
         self.records: list = []
+        self.peak = self.souls
         for _ in range(self.level.initial_abilities):
             self.gain_ability(self.draw_ability())
 
@@ -224,6 +226,7 @@ class Campaign:
                             if per == "round" or not lost_round_once)
             result = self.round(rules, stake, reduction)
             self.souls += result.souls
+            self.peak = max(self.peak, self.souls + result.stake * (result.outcome != "lose"))
             self.spend(result.used)
             if result.outcome == "lose":
                 lost_round_once = True
@@ -288,8 +291,9 @@ class Campaign:
             self.play_duel(strategy.choose_verse(first, second, self.souls))
         survived = self.souls > 0
         score = final_score(self.souls, self.gall)
+        self.peak = max(self.peak, self.souls)
         return CampaignResult(self.souls, list(self.gall), score["total"], score["ending"],
-                              self.records, survived)
+                              self.records, survived, self.peak)
 
 
 def simulate(decks: Decks, campaigns: int, seed: int, difficulty: str = "pistolero",
@@ -299,10 +303,12 @@ def simulate(decks: Decks, campaigns: int, seed: int, difficulty: str = "pistole
     faced, won = Counter(), Counter()
     by_mark_faced, by_mark_won = Counter(), Counter()
     endings = Counter()
+    peaks = []
     survived = 0
     for _ in range(campaigns):
         result = Campaign(decks, difficulty, variants, rng).play()
         endings[result.ending] += 1
+        peaks.append(result.peak_souls)
         survived += result.survived
         for record in result.duels:
             if record.cancelled:
@@ -325,7 +331,16 @@ def simulate(decks: Decks, campaigns: int, seed: int, difficulty: str = "pistole
                                     "win_rate": rate} for mark, rate in mark_rates.items()},
         "endings": dict(endings),
         "flags": flag_verses(decks.verses, verse_rates, mark_rates, faced),
+        "peak_souls": _percentiles(peaks),
     }
+
+
+def _percentiles(values: list[int]) -> dict:
+    """The most souls a campaign held at once: median, 99th, 99.9th percentile and maximum."""
+    ordered = sorted(values)
+    def at(share):
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+    return {"median": at(0.5), "p99": at(0.99), "p999": at(0.999), "max": ordered[-1]}
 
 
 def flag_verses(verses, verse_rates, mark_rates, faced=None) -> list[dict]:
