@@ -62,7 +62,8 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
     from pnp.render.cards import render_deck  # WeasyPrint is imported only to render
 
     deck = loaded.deck
-    cards_pdf = render_deck(project, game, deck, loaded.cards, str(loaded.located.file))
+    context = game.rulebook_context(load_game(project, game)) if deck.uses_rules else None
+    cards_pdf = render_deck(project, game, deck, loaded.cards, str(loaded.located.file), context)
     layout = sheet_layout(paper, deck.width_mm, deck.height_mm, deck.bleed_mm)
     sheets = math.ceil(len(loaded.cards) / layout.per_sheet)
     labels = sheet_labels(game, deck.title, sheets, duplex)
@@ -73,7 +74,7 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
         if duplex != "none":
             slots.append(layout.back_slots(duplex)[:count])
     marks = draw_sheet_marks(layout, labels, project.fonts / LABEL_FONT, deck.shape, slots)
-    return impose(cards_pdf, marks, layout, duplex), len(labels)
+    return impose(cards_pdf, marks, layout, duplex, deck.per_card_back), len(labels)
 
 
 def _build_deck_in_worker(root: str, game_key: str, deck_key: str, paper: str,

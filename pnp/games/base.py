@@ -30,6 +30,8 @@ class Deck:
     height_mm: float = CARD_HEIGHT_MM
     bleed_mm: float = BLEED_MM
     shape: str = "rect"       # "rect": crop marks; "circle": cut circles (tokens)
+    per_card_back: bool = False   # each card has its own back (player aids), else one back
+    uses_rules: bool = False      # its layouts print the engine's numbers (rulebook_context)
 
 
 @dataclass(frozen=True)

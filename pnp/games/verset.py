@@ -30,6 +30,8 @@ MIN_DIFFICULTY, MAX_DIFFICULTY = 1, 3
 TOKEN_COUNTS = {1: 10, 5: 7}
 TOKEN_DIAMETER_MM = 25.0
 TOKEN_BLEED_MM = 2.0
+PLAYER_AIDS = 2
+AID_WIDTH_MM, AID_HEIGHT_MM = 105.0, 148.0   # A6: room for the odds tables at 7 pt and up
 FORGIVENESS_LIQUEUR = "forgiveness-liqueur"
 THREE_HEADED_WOLF = "three-headed-wolf"
 
@@ -77,6 +79,15 @@ def _token_counts(located: Located, cards: list) -> list[Problem]:
                     ", ".join(f"{n} tokens of {v}" for v, n in TOKEN_COUNTS.items()),
                     ", ".join(f"{n} of {v}" for v, n in have.items()),
                     "Set the count column to match TOKEN_COUNTS in pnp/games/verset.py")]
+
+
+class Aid(BaseModel):
+    model_config = STRICT_KEYS
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ()
+    id: Slug
+    name: Text
+    kind: Literal["round", "odds"]
+    steps: list[Text] = []
 
 
 class Verse(BaseModel):
@@ -212,6 +223,9 @@ VERSET = Game(
              "enough chips for the richest simulated campaign", "verset/token.html", BACK,
              checks=(_token_counts,), width_mm=TOKEN_DIAMETER_MM, height_mm=TOKEN_DIAMETER_MM,
              bleed_mm=TOKEN_BLEED_MM, shape="circle"),
+        Deck("player-aids", "Player aids", "aids.yaml", Aid, PLAYER_AIDS, "two A6 player aids",
+             "verset/aid.html", "verset/aid-back.html", width_mm=AID_WIDTH_MM,
+             height_mm=AID_HEIGHT_MM, per_card_back=True, uses_rules=True),
         Deck("glass-of-forgiveness", "Glass of Forgiveness", "glass.yaml", VariantCard,
              GLASS_OF_FORGIVENESS, "one Glass of Forgiveness card", "verset/variant.html",
              BACK, checks=(EFFECT_CHECK,)),

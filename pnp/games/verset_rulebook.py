@@ -1,7 +1,10 @@
 """What Le Dernier Verset's rulebook prints from the engine: tables, constants, components."""
 
 from pnp.rules.verset import campaign, cards, hands, table
+from fractions import Fraction
+
 from pnp.rules.verset.describe import describe, diagram
+from pnp.rules.verset.odds import bust_from_fresh_deck, opponent_finals
 from pnp.rules.verset.payout import STAKE_BONUS, payout
 
 OUTCOME_ROWS = (
@@ -14,6 +17,25 @@ OUTCOME_ROWS = (
     ("The Verse wins with an Eagle Eye", "lose", "opponent_eagle_eye"),
     ("The Verse holds a natural blackjack", "lose", "opponent_blackjack"),
 )
+
+
+ODDS_TOTALS = range(12, 21)                         # the hand totals on the odds card
+STAND_TOTALS = (17, 18, 19, 20)                      # player totals the Verse must reach
+UP_CARDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+
+
+def percent(chance: Fraction) -> str:
+    """An exact chance as a whole percentage, halves rounded up: how the odds card prints it."""
+    return f"{int(chance * 100 + Fraction(1, 2))}"
+
+
+def odds_tables() -> dict:
+    return {
+        "bust_rows": [{"total": t, "hard": bust_from_fresh_deck(t, False), "soft": bust_from_fresh_deck(t, True)}
+                      for t in ODDS_TOTALS],
+        "finals": {stand: [{"up": up, "chances": opponent_finals(up, stand)} for up in UP_CARDS]
+                   for stand in STAND_TOTALS},
+    }
 
 
 def ending_rows() -> list[dict]:
@@ -51,7 +73,9 @@ def rulebook_context(loaded: list) -> dict:
                           for kind in ("activatable", "unique", "permanent")},
         "verses_by_gall": {mark: sum(1 for c in decks["verses"].cards if c.difficulty == mark)
                            for mark in (1, 2, 3)},
-        "deck": {key: d.cards for key, d in decks.items()},
+        "deck_cards": {key: d.cards for key, d in decks.items()},
+        "percent": percent,
+        **odds_tables(),
     }
 
 

@@ -18,8 +18,10 @@ def _card_label(card) -> str:
 
 
 def render_deck(project: Project, game: Game, deck: Deck, cards: list,
-                source_file: str = "") -> bytes:
-    """A PDF of len(cards) + 1 card-sized pages: each face in order, then the deck's back.
+                source_file: str = "", context: dict | None = None) -> bytes:
+    """A PDF of card-sized pages: each face in order, then the deck's back (or, for a deck
+    with a back per card, each card's back in order). `context` is extra data for the
+    layouts, such as the engine's tables.
 
     Each page is trim plus bleed (MediaBox/BleedBox) with the TrimBox set by WeasyPrint.
     """
@@ -33,9 +35,12 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
 
     for _ in range(MAX_FIT_PASSES):
         # Each page is the output of an autoescaping template, so it is safe markup.
-        pages = [Markup(face.render(card=card, deck=deck, game=game, fit=state.sizer(index)))
+        extra = context or {}
+        pages = [Markup(face.render(card=card, deck=deck, game=game, fit=state.sizer(index), **extra))
                  for index, card in enumerate(cards)]
-        pages.append(Markup(back.render(deck=deck, game=game, fit=state.sizer(len(cards)))))
+        backs = cards if deck.per_card_back else [None]
+        pages += [Markup(back.render(card=card, deck=deck, game=game, fit=state.sizer(len(cards) + i), **extra))
+                  for i, card in enumerate(backs)]
         html = document.render(pages=pages, deck=deck, game=game, stylesheet=game.stylesheet)
         rendered = renderer.layout(html, what)
         if len(rendered.pages) != len(pages):
@@ -48,7 +53,9 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
                 if state.shrink(index, name, ratio):
                     shrunk = True
                 else:
-                    who = _card_label(cards[index]) if index < len(cards) else "the back"
+                    who = (_card_label(cards[index]) if index < len(cards) else
+                           f"the back of {_card_label(cards[index - len(cards)])}" if deck.per_card_back
+                           else "the back")
                     stuck.append(f"card {who}: its {name} text does not fit even at "
                                  f"{state.limits[(index, name)][1]}pt")
         if stuck:

@@ -24,15 +24,21 @@ def _card_form(page: pikepdf.Page) -> pikepdf.Object:
     return form
 
 
-def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str) -> bytes:
+def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str,
+           per_card_back: bool = False) -> bytes:
     """Sheets of faces (and, unless duplex is "none", a back page after each).
 
-    card_pdf holds every face and then the back; marks_pdf one page per sheet page, in order.
+    card_pdf holds every face and then the back (or each card's back); marks_pdf one page per
+    sheet page, in order.
     """
     cards = pikepdf.open(io.BytesIO(card_pdf))
     sheets = pikepdf.open(io.BytesIO(marks_pdf))
     forms = [sheets.copy_foreign(_card_form(page)) for page in cards.pages]
-    back = forms.pop()
+    if per_card_back:
+        half = len(forms) // 2
+        forms, backs = forms[:half], forms[half:]
+    else:
+        backs = [forms.pop()] * len(forms)
     per_sheet = layout.per_sheet
     sheet_pages = iter(sheets.pages)
     for first in range(0, len(forms), per_sheet):
@@ -40,8 +46,9 @@ def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str) 
         _draw(sheets, next(sheet_pages), [(f"/Card{first + i}", form, slot)
                                   for i, (form, slot) in enumerate(zip(chunk, layout.face_slots()))])
         if duplex != "none":
-            _draw(sheets, next(sheet_pages), [(f"/Back{i}", back, slot)
-                                      for i, slot in enumerate(layout.back_slots(duplex)[:len(chunk)])])
+            chunk_backs = backs[first:first + per_sheet]
+            _draw(sheets, next(sheet_pages), [(f"/Back{first + i}", form, slot) for i, (form, slot) in
+                                      enumerate(zip(chunk_backs, layout.back_slots(duplex)))])
     out = io.BytesIO()
     sheets.docinfo = sheets.make_indirect(pikepdf.Dictionary(Producer=pikepdf.String("pnp")))
     sheets.save(out, deterministic_id=True, compress_streams=True,

@@ -66,6 +66,7 @@ class SheetLayout:
     x: Axis
     y: Axis  # starts measured from the bottom; row 0 is the top row
     label_side: str  # "bottom" or "left": where the label and scale bar go
+    landscape: bool = False
 
     @property
     def columns(self) -> int:
@@ -95,8 +96,11 @@ class SheetLayout:
         """The slot on the back page behind each face slot, in face order.
 
         Long-edge duplex turns the sheet about its vertical axis (columns mirror);
-        short-edge about its horizontal axis (rows mirror).
+        short-edge about its horizontal axis (rows mirror). A landscape page sits sideways on
+        the paper, so there the long edge runs across the page and the two swap.
         """
+        if self.landscape:
+            duplex = {"long": "short", "short": "long"}.get(duplex, duplex)
         if duplex == "long":
             return [self.slot(r, self.columns - 1 - c)
                     for r in range(self.rows) for c in range(self.columns)]
@@ -125,7 +129,13 @@ def _axis(length: float, card: float, count: int, bleed: float, reserve: float) 
 
 
 def sheet_layout(paper: str, card_width: float, card_height: float, bleed: float) -> SheetLayout:
-    width, height = PAPERS_MM[paper]
+    """The sheet, portrait or landscape, that holds the most cards (portrait when equal)."""
+    portrait = _layout(paper, *PAPERS_MM[paper], card_width, card_height, bleed, False)
+    landscape = _layout(paper, *PAPERS_MM[paper][::-1], card_width, card_height, bleed, True)
+    return landscape if landscape.per_sheet > portrait.per_sheet else portrait
+
+
+def _layout(paper, width, height, card_width, card_height, bleed, landscape) -> SheetLayout:
     columns, rows = _count(width, card_width), _count(height, card_height)
     spare_x = width - 2 * PRINTER_MARGIN_MM - 2 * MARK_BAND_MM - columns * card_width
     spare_y = height - 2 * PRINTER_MARGIN_MM - 2 * MARK_BAND_MM - rows * card_height
@@ -134,4 +144,4 @@ def sheet_layout(paper: str, card_width: float, card_height: float, bleed: float
     reserve_y = LABEL_BAND_MM if label_side == "bottom" else 0.0
     return SheetLayout(paper, width, height,
                        _axis(width, card_width, columns, bleed, reserve_x),
-                       _axis(height, card_height, rows, bleed, reserve_y), label_side)
+                       _axis(height, card_height, rows, bleed, reserve_y), label_side, landscape)
