@@ -104,6 +104,11 @@ def _build_rulebook_in_worker(root: str, game_key: str, paper: str, booklet: boo
     return name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)
 
 
+def _build_table_pieces_in_worker(root: str, game_key: str, paper: str) -> list[tuple[str, bytes, int]]:
+    project, game = Project(Path(root)), get_game(game_key)
+    return game.table_pieces(project, game, paper)
+
+
 def check_before_build(project: Project, game: Game, force: bool) -> tuple[dict | None, list[str]]:
     """Worked examples must agree with the engine before anything prints.
 
@@ -138,6 +143,8 @@ def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: P
         rulebooks = [pool.submit(_build_rulebook_in_worker, str(project.root), game.key, paper,
                                  as_booklet, results)
                      for as_booklet in ((False, True) if booklet else (False,)) if results is not None]
+        pieces = (pool.submit(_build_table_pieces_in_worker, str(project.root), game.key, paper)
+                  if game.table_pieces else None)
         futures = [pool.submit(_build_deck_in_worker, str(project.root), game.key, loaded.deck.key,
                                paper, duplex) for loaded in decks]
         rendered = []
@@ -149,6 +156,9 @@ def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: P
             progress(len(decks), "rulebook")
             name, pdf, pages = future.result()
             rendered.append((name, pdf, pages, 0))
+        if pieces is not None:
+            progress(len(decks), "playmat and campaign sheet")
+            rendered += [(name, pdf, pages, 0) for name, pdf, pages in pieces.result()]
     files = []
     for name, pdf, pages, cards in rendered:
         path = out_dir / name

@@ -17,16 +17,18 @@ PRINTER_MARGIN_MM = 5.0
 TOLERANCE_MM = 0.1
 DECK_SIZES = {"playing-cards": 52, "verses": 20, "abilities": 16, "bar-drinks": 6,
               "organ-tunes": 6, "shadow-spectators": 6, "glass-of-forgiveness": 1}
+OTHER_SIZES = {"soul-tokens": 17, "player-aids": 2}
+SHAPES_MM = {"soul-tokens": (25.0, 25.0, 2.0), "player-aids": (105.0, 148.0, 3.0)}
 
 
 def deck_files(folder):
     return [folder / f"{key}.pdf" for key in DECK_SIZES]
 
 
-def trim_of(placement):
+def trim_of(placement, bleed_mm=BLEED_MM):
     """The card's trim: its bleed box shrunk by the bleed WeasyPrint drew around it."""
     x0, y0, x1, y1 = placement.box
-    b = BLEED_MM * MM
+    b = bleed_mm * MM
     return x0 + b, y0 + b, x1 - b, y1 - b
 
 
@@ -41,13 +43,34 @@ def face_and_back_pages(pages):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_page_is_exactly_the_paper_size(built, paper):
-    for path in sorted(built[paper].glob("*.pdf")):          # decks and rulebook alike
+    for path in sorted(built[paper].glob("*.pdf")):          # everything for home printing
+        if path.name == "playmat-full-size.pdf":
+            continue
         _, pages = pages_of(path)
         for page in pages:
             x0, y0, x1, y1 = (float(v) for v in page.mediabox)
             assert (x0, y0) == (0, 0)
-            assert x1 == pytest.approx(PAPER_PT[paper][0], abs=0.01)
-            assert y1 == pytest.approx(PAPER_PT[paper][1], abs=0.01)
+            size = sorted((x1, y1))                          # portrait or landscape
+            assert size[0] == pytest.approx(min(PAPER_PT[paper]), abs=0.01), path.name
+            assert size[1] == pytest.approx(max(PAPER_PT[paper]), abs=0.01), path.name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("deck", sorted(SHAPES_MM))
+def test_tokens_and_aids_are_their_size_inside_the_margin(built, paper, deck):
+    width_mm, height_mm, bleed = SHAPES_MM[deck]
+    _, pages = pages_of(built[paper] / f"{deck}.pdf")
+    total = 0
+    for page in pages[0::2]:
+        page_w, page_h = float(page.mediabox[2]), float(page.mediabox[3])
+        for placement in placements(page):
+            x0, y0, x1, y1 = trim_of(placement, bleed)
+            assert (x1 - x0) / MM == pytest.approx(width_mm, abs=TOLERANCE_MM)
+            assert (y1 - y0) / MM == pytest.approx(height_mm, abs=TOLERANCE_MM)
+            margin = PRINTER_MARGIN_MM * MM
+            assert x0 >= margin and y0 >= margin and x1 <= page_w - margin and y1 <= page_h - margin
+            total += 1
+    assert total == OTHER_SIZES[deck]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -108,8 +131,11 @@ def test_sheets_hold_every_card_once(built, paper):
 def test_every_card_name_is_in_the_text_of_its_sheet(built):
     project = Project.at(ROOT)
     for loaded in load_game(project, get_game("verset")):
+        if loaded.deck.key == "soul-tokens":        # a chip shows its value, not a name
+            continue
         pdf = pdfium.PdfDocument(built["a4"] / f"{loaded.deck.key}.pdf")
-        per_sheet = 9
+        with pikepdf.open(built["a4"] / f"{loaded.deck.key}.pdf") as sheets:
+            per_sheet = len(placements(sheets.pages[0]))
         for index, card in enumerate(loaded.cards):
             page = pdf[2 * (index // per_sheet)]
             text = " ".join(page.get_textpage().get_text_range().split())

@@ -51,6 +51,7 @@ class Game:
     rulebook_context: Callable[[list], dict] = lambda decks: {}  # what the rulebook prints
     describe_example: Callable = lambda kind, setup, result: ""   # an example's results in words
     example_cards: Callable = lambda kind, setup, result: []      # rows of cards to draw
+    table_pieces: Callable | None = None   # (project, game, paper) -> [(file, pdf, pages)]: mats, sheets
 
     def deck(self, key: str) -> Deck:
         for deck in self.decks:

@@ -11,6 +11,7 @@ from pnp.errors import Problem
 from pnp.games.base import Deck, Game
 from pnp.games.checks import effect_problems
 from pnp.games.verset_rulebook import describe, diagram, rulebook_context
+from pnp.games.verset_table import table_pieces
 from pnp.rules.verset.effects_vocabulary import EFFECTS, RANKS
 from pnp.rules.verset.kinds import KINDS
 from pnp.rules.verset.simulate import Decks, simulate
@@ -197,6 +198,7 @@ VERSET = Game(
     rulebook_context=rulebook_context,
     describe_example=describe,
     example_cards=diagram,
+    table_pieces=table_pieces,
     checks=(_references,),
     inline_icons={"gall": "flame", "hearts": "hearts", "spades": "spades",
                   "clubs": "clubs", "diamonds": "diamonds"},

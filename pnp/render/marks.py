@@ -20,15 +20,19 @@ LABEL_FONT = "PnpLabel"
 
 
 @lru_cache(maxsize=None)
-def label_font(path) -> str:
-    """ReportLab reads TrueType, the project ships WOFF: convert in memory."""
+def register_font(path, name: str) -> str:
+    """ReportLab reads TrueType, the project ships WOFF: convert in memory, register as name."""
     font = FontFile(str(path), recalcTimestamp=False)
     font.flavor = None
     data = io.BytesIO()
     font.save(data)
     data.seek(0)
-    pdfmetrics.registerFont(TTFont(LABEL_FONT, data))
-    return LABEL_FONT
+    pdfmetrics.registerFont(TTFont(name, data))
+    return name
+
+
+def label_font(path) -> str:
+    return register_font(str(path), LABEL_FONT)
 
 
 def _crop_marks(pdf: canvas.Canvas, layout: SheetLayout) -> None:

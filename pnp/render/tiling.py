@@ -2,8 +2,9 @@
 
 The big page (a playmat, a board) is placed on each tile through a window the size of the
 printable area, less a strip for the label and the assembly map. Neighbouring windows share
-an overlap band; crosses at both edges of every band line the tiles up, and the outline of
-the whole piece shows where to trim. All marks are drawn in the piece's own coordinates, so
+an overlap band; crosses on the middle line of every band line the tiles up (cut one tile at
+its window's edge, lay it on its neighbour crosses on crosses), and the outline of the whole
+piece shows where to trim. All marks are drawn in the piece's own coordinates, so
 every tile shows the same marks where it shows the same place.
 """
 
@@ -57,15 +58,14 @@ class TileLayout:
         return [Tile(r, c, c * step_x - PIECE_MARGIN_MM, top - self.window_height - r * step_y)
                 for r in range(self.rows) for c in range(self.columns)]
 
-    def band_edges(self, axis: str) -> list[float]:
-        """Piece coordinates of both edges of every overlap band along an axis."""
+    def band_middles(self, axis: str) -> list[float]:
+        """Piece coordinates of the middle line of every overlap band along an axis."""
         if axis == "x":
             step, count = self.window_width - self.overlap, self.columns
-            return [e - PIECE_MARGIN_MM for c in range(1, count) for e in (c * step, c * step + self.overlap)]
+            return [c * step + self.overlap / 2 - PIECE_MARGIN_MM for c in range(1, count)]
         step, count = self.window_height - self.overlap, self.rows
         top = self.piece_height + PIECE_MARGIN_MM
-        return [e for r in range(1, count)
-                for e in (top - r * step - self.overlap, top - r * step)]
+        return [top - r * step - self.overlap / 2 for r in range(1, count)]
 
 
 def tile_layout(paper: str, piece_width: float, piece_height: float,
@@ -95,12 +95,12 @@ def _marks_layer(layout: TileLayout) -> bytes:
         pdf.setLineWidth(width)
         pdf.setStrokeColorRGB(grey, grey, grey)
         pdf.rect(0, 0, layout.piece_width * MM, layout.piece_height * MM, stroke=1, fill=0)
-        for x in layout.band_edges("x"):
+        for x in layout.band_middles("x"):
             for k in range(CROSSES_PER_BAND):
                 y = layout.piece_height * (k + 0.5) / CROSSES_PER_BAND
                 pdf.line(x * MM - half, y * MM, x * MM + half, y * MM)
                 pdf.line(x * MM, y * MM - half, x * MM, y * MM + half)
-        for y in layout.band_edges("y"):
+        for y in layout.band_middles("y"):
             for k in range(CROSSES_PER_BAND):
                 x = layout.piece_width * (k + 0.5) / CROSSES_PER_BAND
                 pdf.line(x * MM - half, y * MM, x * MM + half, y * MM)
@@ -128,7 +128,7 @@ def _labels(layout: TileLayout, title: str, font: str) -> bytes:
                        f"{title}: tile {tile.row * layout.columns + tile.column + 1} of "
                        f"{layout.rows * layout.columns} (row {tile.row + 1}, column {tile.column + 1}). "
                        f"Trim the white margin on edges marked by the outline; overlap "
-                       f"{layout.overlap:g} mm, crosses on crosses.")
+                       f"{layout.overlap:g} mm: cut at the window edge, crosses on crosses.")
         pdf.showPage()
     pdf.save()
     return out.getvalue()

@@ -28,11 +28,17 @@ def test_cards_never_leave_the_printer_margin_nor_overlap(paper, width, height, 
 
 
 @given(paper=st.sampled_from(sorted(PAPERS_MM)), width=st.floats(30, 100), height=st.floats(30, 130))
-def test_long_edge_backs_mirror_about_the_vertical_centre_line(paper, width, height):
+def test_long_edge_backs_mirror_about_the_papers_long_axis(paper, width, height):
+    """Portrait sheets mirror about the vertical centre line; a landscape sheet lies sideways
+    on the paper, so its long edge runs across and it mirrors about the horizontal one."""
     layout = sheet_layout(paper, width, height, 3)
     for face, back in zip(layout.face_slots(), layout.back_slots("long")):
-        assert abs((face.x + width / 2) + (back.x + width / 2) - layout.width) < 1e-6
-        assert abs(face.y - back.y) < 1e-6
+        if layout.landscape:
+            assert abs((face.y + height / 2) + (back.y + height / 2) - layout.height) < 1e-6
+            assert abs(face.x - back.x) < 1e-6
+        else:
+            assert abs((face.x + width / 2) + (back.x + width / 2) - layout.width) < 1e-6
+            assert abs(face.y - back.y) < 1e-6
 
 
 def test_bleed_is_kept_where_there_is_room_and_shared_where_there_is_not():

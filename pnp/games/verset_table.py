@@ -1,0 +1,53 @@
+"""Le Dernier Verset at the table: the campaign sheet and the playmat, built from the engine."""
+
+from pnp.games.verset_rulebook import ending_rows
+from pnp.render.forms import CheckGroup, Column, FormSpec
+from pnp.rules.verset.campaign import DIFFICULTIES, DUELS
+
+PLAYMAT_MM = (600.0, 350.0)
+VARIANTS = (("organ", "Cursed Organ"), ("bar", "Bar"), ("spectators", "Shadow Spectators"),
+            ("glass", "Glass of Forgiveness"))
+
+
+def campaign_sheet() -> FormSpec:
+    return FormSpec(
+        title="Le Dernier Verset",
+        subtitle="Campaign sheet",
+        groups=(CheckGroup("difficulty", "Difficulty", tuple((d.key, d.name) for d in DIFFICULTIES.values())),
+                CheckGroup("variant", "Variants", VARIANTS)),
+        columns=(Column("drawn", "Verses drawn", 3.2), Column("faced", "Verse faced", 2.4),
+                 Column("gall", "Gall", 0.8), Column("won", "Rounds won", 1.0),
+                 Column("lost", "Rounds lost", 1.0), Column("result", "Result", 1.4),
+                 Column("souls", "Souls after", 1.1), Column("abilities", "Abilities bought", 2.6)),
+        rows=DUELS,
+        row_label="Duel",
+        tally=(("souls_left", "Souls left"), ("gall_kept", "Gall kept"),
+               ("soul_transfer", "Souls + gall (Soul Transfer)"), ("ending", "Ending")),
+        reference_title="Endings",
+        reference=tuple((row["span"], row["name"]) for row in ending_rows()),
+    )
+
+
+def table_pieces(project, game, paper: str) -> list[tuple[str, bytes, int]]:
+    """The playmat (one page at full size, and tiled over the paper) and the campaign sheet
+    (printable, and fillable on screen): (file name, PDF, pages) each."""
+    import io
+
+    import pikepdf
+
+    from pnp.render.forms import draw_form
+    from pnp.render.templates import environment
+    from pnp.render.tiling import tile_layout, tile_piece
+    from pnp.render.weasy import Renderer
+
+    renderer = Renderer(project)
+    html = environment(project.layouts, game.inline_icons).get_template("verset/playmat.html").render()
+    playmat = renderer.pdf(renderer.layout(html, "playmat"), "playmat")
+    body = project.fonts / "eb-garamond" / "eb-garamond-latin-400-normal.woff"
+    display = project.fonts / "rye" / "rye-latin-400-normal.woff"
+    layout = tile_layout(paper, *PLAYMAT_MM)
+    pieces = [("playmat-full-size.pdf", playmat),
+              ("playmat-tiles.pdf", tile_piece(playmat, layout, f"{game.title} playmat", body)),
+              ("campaign-sheet.pdf", draw_form(campaign_sheet(), paper, display, body, fillable=False)),
+              ("campaign-sheet-fillable.pdf", draw_form(campaign_sheet(), paper, display, body, fillable=True))]
+    return [(name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)) for name, pdf in pieces]

@@ -1,0 +1,178 @@
+"""Record sheets drawn with ReportLab: tick boxes, a table of rows, a tally; printable, or
+fillable on screen with named AcroForm fields (text fields and check boxes)."""
+
+import io
+from dataclasses import dataclass, field
+
+from reportlab.pdfgen import canvas
+
+from pnp.render.marks import register_font
+from pnp.render.sheet_layout import MM, PAPERS_MM
+
+MARGIN_MM = 12.0
+ROW_MM = 13.0
+INK = (0.09, 0.08, 0.11)
+BRASS = (0.77, 0.6, 0.27)
+BONE = (0.95, 0.91, 0.81)
+
+
+@dataclass(frozen=True)
+class CheckGroup:
+    key: str
+    label: str
+    options: tuple[tuple[str, str], ...]      # (key, label)
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    weight: float
+
+
+@dataclass(frozen=True)
+class FormSpec:
+    title: str
+    subtitle: str
+    groups: tuple[CheckGroup, ...]
+    columns: tuple[Column, ...]
+    rows: int
+    row_label: str                              # "Duel" -> rows numbered 1..rows
+    tally: tuple[tuple[str, str], ...]          # (key, label) boxes under the table
+    reference_title: str = ""
+    reference: tuple[tuple[str, str], ...] = field(default=())   # (left, right) lines
+
+
+def field_names(spec: FormSpec) -> dict[str, str]:
+    """Every field the fillable sheet carries, name -> "text" or "checkbox"."""
+    names = {f"{g.key}_{key}": "checkbox" for g in spec.groups for key, _ in g.options}
+    names |= {f"{spec.row_label.lower()}{row:02d}_{c.key}": "text"
+              for row in range(1, spec.rows + 1) for c in spec.columns}
+    names |= {key: "text" for key, _ in spec.tally}
+    return names
+
+
+def draw_form(spec: FormSpec, paper: str, display_font, body_font, fillable: bool) -> bytes:
+    width, height = (v * MM for v in PAPERS_MM[paper])
+    display = register_font(str(display_font), "PnpDisplay")
+    body = register_font(str(body_font), "PnpBody")
+    out = io.BytesIO()
+    pdf = canvas.Canvas(out, pagesize=(width, height), invariant=1)
+    pdf.setTitle(spec.title)
+    left, right = MARGIN_MM * MM, width - MARGIN_MM * MM
+    y = height - MARGIN_MM * MM
+
+    pdf.setFillColorRGB(*INK)
+    pdf.setFont(display, 20)
+    pdf.drawString(left, y - 18, spec.title)
+    pdf.setFont(body, 10)
+    pdf.setFillColorRGB(0.3, 0.25, 0.17)
+    pdf.drawRightString(right, y - 16, spec.subtitle)
+    pdf.setStrokeColorRGB(*BRASS)
+    pdf.setLineWidth(1.2)
+    pdf.line(left, y - 26, right, y - 26)
+    y -= 44
+
+    box = 3.6 * MM
+    for group in spec.groups:
+        pdf.setFillColorRGB(*INK)
+        pdf.setFont(display, 10)
+        pdf.drawString(left, y, group.label)
+        x = left + 32 * MM
+        pdf.setFont(body, 10)
+        for key, label in group.options:
+            name = f"{group.key}_{key}"
+            if fillable:
+                pdf.acroForm.checkbox(name=name, tooltip=label, x=x, y=y - 2, size=box, buttonStyle="cross",
+                                      borderColor=_colour(INK), fillColor=_colour(BONE), forceBorder=True)
+            else:
+                pdf.setStrokeColorRGB(*INK)
+                pdf.setLineWidth(0.8)
+                pdf.rect(x, y - 2, box, box)
+            pdf.setFillColorRGB(*INK)
+            pdf.drawString(x + box + 1.8 * MM, y, label)
+            x += box + 4 * MM + pdf.stringWidth(label, body, 10) + 5 * MM
+        y -= 8 * MM
+
+    # The table: a header, then one row per duel.
+    total_weight = sum(c.weight for c in spec.columns) + 0.6
+    unit = (right - left) / total_weight
+    first = 0.6 * unit
+    xs = [left + first]
+    for column in spec.columns:
+        xs.append(xs[-1] + column.weight * unit)
+    header = 12 * MM
+    pdf.setFillColorRGB(*INK)
+    pdf.rect(left, y - header, right - left, header, stroke=0, fill=1)
+    pdf.setFillColorRGB(*BONE)
+    pdf.setFont(body, 8.5)
+    pdf.drawCentredString(left + first / 2, y - header / 2 - 3, spec.row_label)
+    for column, x0, x1 in zip(spec.columns, xs, xs[1:]):
+        words = column.label.split(" ")
+        lines = [" ".join(words[:len(words) // 2 + len(words) % 2]), " ".join(words[len(words) // 2 + len(words) % 2:])]
+        lines = [line for line in lines if line] if pdf.stringWidth(column.label, body, 8.5) > x1 - x0 - 4 else [column.label]
+        for k, line in enumerate(lines):
+            pdf.drawCentredString((x0 + x1) / 2, y - header / 2 + 2 - k * 10 + (len(lines) - 1) * 4, line)
+    y -= header
+    row_h = ROW_MM * MM
+    pdf.setLineWidth(0.5)
+    for row in range(1, spec.rows + 1):
+        top = y - (row - 1) * row_h
+        if row % 2 == 0:
+            pdf.setFillColorRGB(0.97, 0.94, 0.87)
+            pdf.rect(left, top - row_h, right - left, row_h, stroke=0, fill=1)
+        pdf.setFillColorRGB(*INK)
+        pdf.setFont(display, 11)
+        pdf.drawCentredString(left + first / 2, top - row_h / 2 - 4, str(row))
+        pdf.setStrokeColorRGB(0.6, 0.52, 0.36)
+        pdf.line(left, top - row_h, right, top - row_h)
+        for column, x0, x1 in zip(spec.columns, xs, xs[1:]):
+            if fillable:
+                pdf.acroForm.textfield(name=f"{spec.row_label.lower()}{row:02d}_{column.key}",
+                                       tooltip=f"{spec.row_label} {row}: {column.label}",
+                                       x=x0 + 0.6 * MM, y=top - row_h + 0.8 * MM, width=x1 - x0 - 1.2 * MM,
+                                       height=row_h - 1.6 * MM, fontName="Helvetica", fontSize=9,
+                                       borderWidth=0, fillColor=_colour(BONE), textColor=_colour(INK))
+    for x in xs[:-1]:
+        pdf.line(x, y, x, y - spec.rows * row_h)
+    pdf.setStrokeColorRGB(*INK)
+    pdf.setLineWidth(0.9)
+    pdf.rect(left, y - spec.rows * row_h, right - left, spec.rows * row_h + header)
+    y -= spec.rows * row_h + 10 * MM
+
+    # The tally.
+    pdf.setFont(display, 12)
+    pdf.setFillColorRGB(*INK)
+    pdf.drawString(left, y, "Final tally")
+    y -= 8 * MM
+    box_w = (right - left - (len(spec.tally) - 1) * 4 * MM) / len(spec.tally)
+    for index, (key, label) in enumerate(spec.tally):
+        x = left + index * (box_w + 4 * MM)
+        pdf.setStrokeColorRGB(*INK)
+        pdf.setLineWidth(0.9)
+        pdf.rect(x, y - 12 * MM, box_w, 12 * MM)
+        pdf.setFont(body, 8.5)
+        pdf.drawString(x + 1.5 * MM, y - 3.6 * MM, label)
+        if fillable:
+            pdf.acroForm.textfield(name=key, tooltip=label, x=x + 1 * MM, y=y - 11.4 * MM, width=box_w - 2 * MM,
+                                   height=6.6 * MM, fontName="Helvetica", fontSize=11, borderWidth=0,
+                                   fillColor=_colour(BONE), textColor=_colour(INK))
+    y -= 20 * MM
+
+    if spec.reference:
+        pdf.setFont(display, 10)
+        pdf.drawString(left, y, spec.reference_title)
+        y -= 5.5 * MM
+        pdf.setFont(body, 9)
+        for left_text, right_text in spec.reference:
+            pdf.drawString(left + 2 * MM, y, left_text)
+            pdf.drawString(left + 40 * MM, y, right_text)
+            y -= 4.6 * MM
+    pdf.showPage()
+    pdf.save()
+    return out.getvalue()
+
+
+def _colour(rgb):
+    from reportlab.lib.colors import Color
+    return Color(*rgb)
