@@ -2,18 +2,19 @@
 
 Run from the project folder:  python bench/build.py [--repeat N]
 
-Figures on the development machine (2 cores, Python 3.11, WeasyPrint 70), median of 3,
-2026-11-29, with Debian's libharfbuzz-subset0 installed (without it: about +15 % rendering):
-    whole build in a fresh process (A4, 107 cards and the rulebook,
-      8 files, rendered in 2 worker processes)                7.9-8.3 s  (cards alone: 3.6-4.5 s;
+Figures on the development machine (2 cores, Python 3.11, WeasyPrint 70), medians of 3,
+2026-11-29, with Debian's libharfbuzz-subset0 installed (without it: about +15 % rendering).
+The machine is shared, so runs vary by 10-40 %:
+    whole build in a fresh process (A4: 126 cards and tokens, the rulebook, playmat and
+      sheets, 14 files; rendered in 2 worker processes)      7.7-8.4 s  (cards alone: 3.6-4.5 s;
                                                               7.2 s in one process)
-    check (card data and 104 worked examples)                 0.18 s
-    rulebook, 21 A4 pages                                     4.2 s  (200 ms a page)
     import weasyprint                                         0.6-0.9 s
     load and validate the card data                           0.05 s
-    render card pages, one process (WeasyPrint, fit checks)   4.1 s  (36 ms a card; 42 ms
-                                                              with fontTools subsetting)
+    render card pages, one process (WeasyPrint, fit checks)   4.1-5.9 s  (34-44 ms a card)
     marks (ReportLab) and imposition (pikepdf)                0.1 s
+    check (card data and 104 worked examples)                 0.16-0.25 s
+    playmat (full size and tiled) and campaign sheets         0.3 s
+    rulebook, 21 A4 pages                                     4.2-6.1 s  (200-290 ms a page)
 """
 
 import argparse
@@ -59,19 +60,24 @@ def main() -> None:
     load, decks = timed(lambda: load_game(project, game), repeat)
     print(f"load and validate card data       {load:6.2f} s")
     cards = sum(len(d.cards) + 1 for d in decks)
-    render, _ = timed(lambda: [render_deck(project, game, d.deck, d.cards) for d in decks], repeat)
+    context = game.rulebook_context(decks)
+
+    def render_all():
+        return [(d, render_deck(project, game, d.deck, d.cards, context=context if d.deck.uses_rules else None))
+                for d in decks]
+    render, rendered = timed(render_all, repeat)
     print(f"render card pages                 {render:6.2f} s  ({1000 * render / cards:.0f} ms a card)")
     from pnp.build import LABEL_FONT, sheet_labels
     from pnp.render.impose import impose
     from pnp.render.marks import draw_sheet_marks
     from pnp.render.sheet_layout import sheet_layout
-    rendered = [(d, render_deck(project, game, d.deck, d.cards)) for d in decks]
-    layout = sheet_layout("a4", 63, 88, 3)
-
     def impose_all():
         for d, pdf in rendered:
+            layout = sheet_layout("a4", d.deck.width_mm, d.deck.height_mm, d.deck.bleed_mm)
             labels = sheet_labels(game, d.deck.title, -(-len(d.cards) // layout.per_sheet), "long")
-            impose(pdf, draw_sheet_marks(layout, labels, project.fonts / LABEL_FONT), layout, "long")
+            slots = [layout.face_slots(), layout.back_slots("long")] * (len(labels) // 2)
+            marks = draw_sheet_marks(layout, labels, project.fonts / LABEL_FONT, d.deck.shape, slots)
+            impose(pdf, marks, layout, "long", d.deck.per_card_back)
     imposing, _ = timed(impose_all, repeat)
     print(f"marks and imposition              {imposing:6.2f} s")
 
@@ -80,6 +86,8 @@ def main() -> None:
     check, report = timed(lambda: check_game(project, game), repeat)
     print(f"check (decks and {report.examples} examples)       {check:6.2f} s")
     rulebook, pdf = timed(lambda: render_rulebook(project, game, decks, report.results, "a4"), repeat)
+    pieces, _ = timed(lambda: game.table_pieces(project, game, "a4"), repeat)
+    print(f"playmat, tiles, campaign sheets       {pieces:6.2f} s")
     import io
     import pikepdf
     pages = len(pikepdf.open(io.BytesIO(pdf)).pages)
