@@ -195,13 +195,18 @@ def _print_kinds(game, as_json: bool) -> None:
     console.print(table)
 
 
+def _simulation_choices(name: str) -> list[str]:
+    """What any registered game's simulator accepts for an option, in registry order."""
+    return list(dict.fromkeys(v for game in GAMES.values() for v in game.simulation_choices.get(name, ())))
+
+
 @main.command()
 @click.argument("game_key", metavar="GAME")
 @click.option("--campaigns", type=click.IntRange(1, 10_000_000), default=10_000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--difficulty", default="pistolero", show_default=True,
-              type=click.Choice(["tenderfoot", "pistolero", "legend"]))
-@click.option("--variants", multiple=True, type=click.Choice(["organ", "bar", "spectators", "glass"]),
+              type=click.Choice(_simulation_choices("difficulty")))
+@click.option("--variants", multiple=True, type=click.Choice(_simulation_choices("variants")),
               help="Variants in play; repeat the option for several.")
 @click.option("--json", "as_json", is_flag=True)
 @project_option

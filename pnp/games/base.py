@@ -52,6 +52,7 @@ class Game:
     describe_example: Callable = lambda kind, setup, result: ""   # an example's results in words
     example_cards: Callable = lambda kind, setup, result: []      # rows of cards to draw
     table_pieces: Callable | None = None   # (project, game, paper) -> [(file, pdf, pages)]: mats, sheets
+    simulation_choices: dict = field(default_factory=dict)  # "difficulty"/"variants" -> allowed values
 
     def deck(self, key: str) -> Deck:
         for deck in self.decks:

@@ -14,7 +14,8 @@ from pnp.games.verset_rulebook import describe, diagram, rulebook_context
 from pnp.games.verset_table import table_pieces
 from pnp.rules.verset.effects_vocabulary import EFFECTS, RANKS
 from pnp.rules.verset.kinds import KINDS
-from pnp.rules.verset.simulate import Decks, simulate
+from pnp.rules.verset.campaign import DIFFICULTIES
+from pnp.rules.verset.simulate import VARIANTS, Decks, simulate
 
 PLAYING_CARDS = 52
 VERSES = 20
@@ -199,6 +200,7 @@ VERSET = Game(
     describe_example=describe,
     example_cards=diagram,
     table_pieces=table_pieces,
+    simulation_choices={"difficulty": tuple(DIFFICULTIES), "variants": VARIANTS},
     checks=(_references,),
     inline_icons={"gall": "flame", "hearts": "hearts", "spades": "spades",
                   "clubs": "clubs", "diamonds": "diamonds"},

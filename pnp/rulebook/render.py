@@ -19,7 +19,6 @@ from pnp.render.templates import environment
 from pnp.rulebook.source import EXAMPLE_INFO, markdown, source_files
 
 THUMBNAIL_SCALE = 0.5
-BLEED_MM = 3.0
 PAGE_SIZES = {"a4": "210mm 297mm", "letter": "8.5in 11in", "a5": "148mm 210mm",
               "half-letter": "5.5in 8.5in"}
 

@@ -6,7 +6,7 @@ so an example that names a Verse applies that Verse's effect as the card data st
 
 from pnp.rules.kinds import Kind, SetupError, SetupField
 from pnp.rules.verset import campaign
-from pnp.rules.verset.cards import CardError, parse_card, parse_cards
+from pnp.rules.verset.cards import CardError, parse_cards
 from pnp.rules.verset.hands import hand_total, is_blackjack, is_eagle_eye
 from pnp.rules.verset.odds import ImpossibleCards, hit_odds
 from pnp.rules.verset.payout import HOWS, OUTCOMES, payout

@@ -6,7 +6,7 @@ change to a card's data changes what is simulated. The same seed gives the same 
 
 import math
 import random
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 
 from pnp.rules.verset import strategy
