@@ -89,6 +89,7 @@ def main() -> None:
     pieces, _ = timed(lambda: game.table_pieces(project, game, "a4"), repeat)
     print(f"playmat, tiles, campaign sheets       {pieces:6.2f} s")
     import io
+
     import pikepdf
     pages = len(pikepdf.open(io.BytesIO(pdf)).pages)
     print(f"rulebook ({pages} A4 pages)             {rulebook:6.2f} s  ({1000 * rulebook / pages:.0f} ms a page)")

@@ -1,14 +1,19 @@
 """The `pnp` command line."""
 
+import json
 import sys
 from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
-
-import json
 
 from pnp.build import DUPLEX_MODES, build_game
 from pnp.check import check_game

@@ -1,3 +1,4 @@
+import os
 import shutil
 from pathlib import Path
 
@@ -7,6 +8,8 @@ from click.testing import CliRunner
 from pnp.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
+# Tests render everything afresh; tests/render/test_cache.py turns the cache on for itself.
+os.environ["PNP_CACHE"] = "off"
 
 
 def copy_project(target: Path) -> Path:

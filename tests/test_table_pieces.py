@@ -9,8 +9,8 @@ import pytest
 from pnp.games.verset_rulebook import STAND_TOTALS, UP_CARDS, percent
 from pnp.games.verset_table import PLAYMAT_MM, campaign_sheet
 from pnp.render.forms import field_names
-from pnp.rules.verset.odds import bust_from_fresh_deck, opponent_finals
 from pnp.render.tiling import CROSS_MM, OVERLAP_MM
+from pnp.rules.verset.odds import bust_from_fresh_deck, opponent_finals
 from tests.pdf_measure import MM, placements
 
 TOKEN_DIAMETER_MM = 25.0

@@ -4,17 +4,17 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from pnp.data.plain import as_plain
 from pnp.data.located import Located
+from pnp.data.plain import as_plain
 from pnp.data.schema import STRICT_KEYS
 from pnp.errors import Problem
 from pnp.games.base import Deck, Game
 from pnp.games.checks import effect_problems
 from pnp.games.verset_rulebook import describe, diagram, rulebook_context
 from pnp.games.verset_table import table_pieces
+from pnp.rules.verset.campaign import DIFFICULTIES
 from pnp.rules.verset.effects_vocabulary import EFFECTS, RANKS
 from pnp.rules.verset.kinds import KINDS
-from pnp.rules.verset.campaign import DIFFICULTIES
 from pnp.rules.verset.simulate import VARIANTS, Decks, simulate
 
 PLAYING_CARDS = 52

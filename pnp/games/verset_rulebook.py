@@ -1,8 +1,8 @@
 """What Le Dernier Verset's rulebook prints from the engine: tables, constants, components."""
 
-from pnp.rules.verset import campaign, cards, hands, table
 from fractions import Fraction
 
+from pnp.rules.verset import campaign, cards, hands, table
 from pnp.rules.verset.describe import describe, diagram
 from pnp.rules.verset.odds import bust_from_fresh_deck, opponent_finals
 from pnp.rules.verset.payout import STAKE_BONUS, payout

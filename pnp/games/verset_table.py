@@ -35,19 +35,25 @@ def table_pieces(project, game, paper: str) -> list[tuple[str, bytes, int]]:
 
     import pikepdf
 
+    from pnp.render.cache import RenderCache
     from pnp.render.forms import draw_form
+    from pnp.render.pdfio import normalise
     from pnp.render.templates import environment
     from pnp.render.tiling import tile_layout, tile_piece
     from pnp.render.weasy import Renderer
 
-    renderer = Renderer(project)
     html = environment(project.layouts, game.inline_icons).get_template("verset/playmat.html").render()
-    playmat = renderer.pdf(renderer.layout(html, "playmat"), "playmat")
+    cache = RenderCache(project.root)
+    key = cache.key("playmat", html)
+    playmat = cache.get(key)
+    if playmat is None:
+        renderer = Renderer(project)
+        playmat = cache.put(key, renderer.pdf(renderer.layout(html, "playmat"), "playmat"))
     body = project.fonts / "eb-garamond" / "eb-garamond-latin-400-normal.woff"
     display = project.fonts / "rye" / "rye-latin-400-normal.woff"
     layout = tile_layout(paper, *PLAYMAT_MM)
     pieces = [("playmat-full-size.pdf", playmat),
               ("playmat-tiles.pdf", tile_piece(playmat, layout, f"{game.title} playmat", body)),
-              ("campaign-sheet.pdf", draw_form(campaign_sheet(), paper, display, body, fillable=False)),
-              ("campaign-sheet-fillable.pdf", draw_form(campaign_sheet(), paper, display, body, fillable=True))]
+              ("campaign-sheet.pdf", normalise(draw_form(campaign_sheet(), paper, display, body, fillable=False))),
+              ("campaign-sheet-fillable.pdf", normalise(draw_form(campaign_sheet(), paper, display, body, fillable=True)))]
     return [(name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)) for name, pdf in pieces]

@@ -5,6 +5,7 @@ from markupsafe import Markup
 from pnp.errors import RenderError
 from pnp.games.base import Deck, Game
 from pnp.project import Project
+from pnp.render.cache import RenderCache
 from pnp.render.fitting import FitState, overflows
 from pnp.render.templates import environment
 from pnp.render.weasy import Renderer
@@ -29,7 +30,9 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
     document = env.get_template(DOCUMENT_TEMPLATE)
     face = env.get_template(deck.face)
     back = env.get_template(deck.back)
-    renderer = Renderer(project)
+    renderer = None
+    cache = RenderCache(project.root)
+    key = None
     state = FitState()
     what = f"{deck.title} ({source_file or deck.source})"
 
@@ -42,6 +45,12 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
         pages += [Markup(back.render(card=card, deck=deck, game=game, fit=state.sizer(len(cards) + i), **extra))
                   for i, card in enumerate(backs)]
         html = document.render(pages=pages, deck=deck, game=game, stylesheet=game.stylesheet)
+        if key is None:                  # the first pass's HTML decides everything after it
+            key = cache.key(f"deck:{deck.key}", html)
+            cached = cache.get(key)
+            if cached is not None:
+                return cached
+            renderer = Renderer(project)
         rendered = renderer.layout(html, what)
         if len(rendered.pages) != len(pages):
             raise RenderError(f"{what}: the layout made {len(rendered.pages)} pages for "
@@ -61,5 +70,5 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
         if stuck:
             raise RenderError(f"{what}: " + "; ".join(stuck) + ". Shorten the text")
         if not shrunk:
-            return renderer.pdf(rendered, what)
+            return cache.put(key, renderer.pdf(rendered, what))
     raise RenderError(f"{what}: text fitting did not settle in {MAX_FIT_PASSES} passes")

@@ -4,6 +4,7 @@ import io
 
 import pikepdf
 
+from pnp.render.pdfio import save_deterministic
 from pnp.render.sheet_layout import MM, SheetLayout, Slot
 
 
@@ -49,11 +50,7 @@ def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str,
             chunk_backs = backs[first:first + per_sheet]
             _draw(sheets, next(sheet_pages), [(f"/Back{first + i}", form, slot) for i, (form, slot) in
                                       enumerate(zip(chunk_backs, layout.back_slots(duplex)))])
-    out = io.BytesIO()
-    sheets.docinfo = sheets.make_indirect(pikepdf.Dictionary(Producer=pikepdf.String("pnp")))
-    sheets.save(out, deterministic_id=True, compress_streams=True,
-                object_stream_mode=pikepdf.ObjectStreamMode.generate)
-    return out.getvalue()
+    return save_deterministic(sheets)
 
 
 def _draw(pdf: pikepdf.Pdf, page: pikepdf.Page, placements: list) -> None:

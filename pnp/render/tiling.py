@@ -16,6 +16,7 @@ import pikepdf
 from reportlab.pdfgen import canvas
 
 from pnp.render.marks import label_font
+from pnp.render.pdfio import save_deterministic
 from pnp.render.sheet_layout import MM, PAPERS_MM, PRINTER_MARGIN_MM
 
 OVERLAP_MM = 10.0
@@ -154,8 +155,4 @@ def tile_piece(piece_pdf: bytes, layout: TileLayout, title: str, font_file) -> b
         stream = (f"q {ox * MM:.4f} {oy * MM:.4f} {layout.window_width * MM:.4f} "
                   f"{layout.window_height * MM:.4f} re W n 1 0 0 1 {dx:.4f} {dy:.4f} cm /Art Do /Marks Do Q\n")
         page.contents_add(sheets.make_stream(stream.encode()), prepend=False)
-    out = io.BytesIO()
-    sheets.docinfo = sheets.make_indirect(pikepdf.Dictionary(Producer=pikepdf.String("pnp")))
-    sheets.save(out, deterministic_id=True, compress_streams=True,
-                object_stream_mode=pikepdf.ObjectStreamMode.generate)
-    return out.getvalue()
+    return save_deterministic(sheets)

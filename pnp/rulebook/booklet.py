@@ -4,6 +4,8 @@ import io
 
 import pikepdf
 
+from pnp.render.pdfio import save_deterministic
+
 PAGES_PER_SHEET = 4   # a folded sheet carries four pages: two on each side
 
 
@@ -44,8 +46,4 @@ def impose_booklet(pdf_bytes: bytes, sheet_size: tuple[float, float]) -> bytes:
             page.obj.Resources.XObject[name] = forms[index]
             stream += f"q {scale:.6f} 0 0 {scale:.6f} {x:.4f} {y:.4f} cm {name} Do Q\n".encode()
         page.contents_add(out.make_stream(stream))
-    buffer = io.BytesIO()
-    out.docinfo = out.make_indirect(pikepdf.Dictionary(Producer=pikepdf.String("pnp")))
-    out.save(buffer, deterministic_id=True, compress_streams=True,
-             object_stream_mode=pikepdf.ObjectStreamMode.generate)
-    return buffer.getvalue()
+    return save_deterministic(out)

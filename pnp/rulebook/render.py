@@ -139,14 +139,20 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
 
 def render_rulebook(project: Project, game, loaded: list, results: dict, page_size: str) -> bytes:
     """The rulebook as a PDF; card thumbnails are checked for text that does not fit."""
+    from pnp.render.cache import RenderCache
     from pnp.render.fitting import overflows
     from pnp.render.weasy import Renderer
 
     what = f"{game.title} rulebook"
     html = render_rulebook_html(project, game, loaded, results, page_size)
+    cache = RenderCache(project.root)
+    key = cache.key("rulebook", html)
+    cached = cache.get(key)
+    if cached is not None:
+        return cached
     renderer = Renderer(project)
     document = renderer.layout(html, what)
     for number, page in enumerate(document.pages, 1):
         for name, _ratio in overflows(page):
             raise RenderError(f"{what}, page {number}: a card's {name} text does not fit its box")
-    return renderer.pdf(document, what)
+    return cache.put(key, renderer.pdf(document, what))

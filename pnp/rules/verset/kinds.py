@@ -10,7 +10,12 @@ from pnp.rules.verset.cards import CardError, parse_cards
 from pnp.rules.verset.hands import hand_total, is_blackjack, is_eagle_eye
 from pnp.rules.verset.odds import ImpossibleCards, hit_odds
 from pnp.rules.verset.payout import HOWS, OUTCOMES, payout
-from pnp.rules.verset.rounds import DeckExhausted, RuleViolation, ScriptedPolicy, play_round
+from pnp.rules.verset.rounds import (
+    DeckExhausted,
+    RuleViolation,
+    ScriptedPolicy,
+    play_round,
+)
 from pnp.rules.verset.table import MAX_STAKE, MIN_STAKE, table_rules
 
 STAKE = SetupField("stake", "int", low=MIN_STAKE, high=MAX_STAKE)

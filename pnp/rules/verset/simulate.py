@@ -10,10 +10,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pnp.rules.verset import strategy
-from pnp.rules.verset.campaign import (ACTIVATABLE_REST, BAR_DRINK_COST, DIFFICULTIES, DUELS,
-                                       GALL_FOR_CHOICE, VERSES_DRAWN_PER_DUEL,
-                                       GALL_FOR_ONE, HAND_LIMIT, ORGAN_COST, ROUNDS_TO_WIN_DUEL,
-                                       cheapest_payment, final_score)
+from pnp.rules.verset.campaign import (
+    ACTIVATABLE_REST,
+    BAR_DRINK_COST,
+    DIFFICULTIES,
+    DUELS,
+    GALL_FOR_CHOICE,
+    GALL_FOR_ONE,
+    HAND_LIMIT,
+    ORGAN_COST,
+    ROUNDS_TO_WIN_DUEL,
+    VERSES_DRAWN_PER_DUEL,
+    cheapest_payment,
+    final_score,
+)
 from pnp.rules.verset.cards import full_deck
 from pnp.rules.verset.rounds import Held, play_round
 from pnp.rules.verset.table import MAX_STAKE, ability_usable, table_rules

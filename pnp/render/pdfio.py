@@ -1,0 +1,24 @@
+"""Saving PDFs the same way every time."""
+
+import io
+
+import pikepdf
+
+
+def save_deterministic(pdf: pikepdf.Pdf) -> bytes:
+    """Bytes that depend only on the content: no dates, a content-derived /ID.
+
+    qpdf keeps the first /ID entry of the file it read; ReportLab's differs from process to
+    process, so it is dropped before saving.
+    """
+    if "/ID" in pdf.trailer:
+        del pdf.trailer["/ID"]
+    pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Producer=pikepdf.String("pnp")))
+    out = io.BytesIO()
+    pdf.save(out, deterministic_id=True, compress_streams=True,
+             object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    return out.getvalue()
+
+
+def normalise(pdf_bytes: bytes) -> bytes:
+    return save_deterministic(pikepdf.open(io.BytesIO(pdf_bytes)))
