@@ -60,7 +60,7 @@ def main() -> None:
     load, decks = timed(lambda: load_game(project, game), repeat)
     print(f"load and validate card data       {load:6.2f} s")
     cards = sum(len(d.cards) + 1 for d in decks)
-    context = game.rulebook_context(decks)
+    context = game.deck_context(decks)
 
     def render_all():
         return [(d, render_deck(project, game, d.deck, d.cards, context=context if d.deck.uses_rules else None))

@@ -62,7 +62,7 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
     from pnp.render.cards import render_deck  # WeasyPrint is imported only to render
 
     deck = loaded.deck
-    context = game.rulebook_context(load_game(project, game)) if deck.uses_rules else None
+    context = game.deck_context(load_game(project, game)) if deck.uses_rules else None
     cards_pdf = render_deck(project, game, deck, loaded.cards, str(loaded.located.file), context)
     layout = sheet_layout(paper, deck.width_mm, deck.height_mm, deck.bleed_mm)
     sheets = math.ceil(len(loaded.cards) / layout.per_sheet)

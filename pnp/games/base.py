@@ -49,6 +49,7 @@ class Game:
     simulator: Callable | None = None                     # (decks, **options) -> report
     checks: tuple = ()                                    # (loaded decks) -> problems across decks
     rulebook_context: Callable[[list], dict] = lambda decks: {}  # what the rulebook prints
+    deck_context: Callable[[list], dict] = lambda decks: {}      # what decks with uses_rules print
     describe_example: Callable = lambda kind, setup, result: ""   # an example's results in words
     example_cards: Callable = lambda kind, setup, result: []      # rows of cards to draw
     table_pieces: Callable | None = None   # (project, game, paper) -> [(file, pdf, pages)]: mats, sheets

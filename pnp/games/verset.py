@@ -10,7 +10,7 @@ from pnp.data.schema import STRICT_KEYS
 from pnp.errors import Problem
 from pnp.games.base import Deck, Game
 from pnp.games.checks import effect_problems
-from pnp.games.verset_rulebook import describe, diagram, rulebook_context
+from pnp.games.verset_rulebook import aids_context, describe, diagram, rulebook_context
 from pnp.games.verset_table import table_pieces
 from pnp.rules.verset.campaign import DIFFICULTIES
 from pnp.rules.verset.effects_vocabulary import EFFECTS, RANKS
@@ -197,6 +197,7 @@ VERSET = Game(
     rules_context=rules_context,
     simulator=simulator,
     rulebook_context=rulebook_context,
+    deck_context=aids_context,
     describe_example=describe,
     example_cards=diagram,
     table_pieces=table_pieces,

@@ -1,6 +1,7 @@
 """What Le Dernier Verset's rulebook prints from the engine: tables, constants, components."""
 
 from fractions import Fraction
+from functools import lru_cache
 
 from pnp.rules.verset import campaign, cards, hands, table
 from pnp.rules.verset.describe import describe, diagram
@@ -29,7 +30,9 @@ def percent(chance: Fraction) -> str:
     return f"{int(chance * 100 + Fraction(1, 2))}"
 
 
+@lru_cache(maxsize=None)
 def odds_tables() -> dict:
+    """The odds card's tables (about 1.5 s of exact enumeration: computed once a process)."""
     return {
         "bust_rows": [{"total": t, "hard": bust_from_fresh_deck(t, False), "soft": bust_from_fresh_deck(t, True)}
                       for t in ODDS_TOTALS],
@@ -75,8 +78,12 @@ def rulebook_context(loaded: list) -> dict:
                            for mark in (1, 2, 3)},
         "deck_cards": {key: d.cards for key, d in decks.items()},
         "percent": percent,
-        **odds_tables(),
     }
+
+
+def aids_context(loaded: list) -> dict:
+    """What the player aids print: the rulebook's tables and the odds card's."""
+    return rulebook_context(loaded) | odds_tables()
 
 
 __all__ = ["describe", "diagram", "rulebook_context"]

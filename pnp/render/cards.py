@@ -8,7 +8,6 @@ from pnp.project import Project
 from pnp.render.cache import RenderCache
 from pnp.render.fitting import FitState, overflows
 from pnp.render.templates import environment
-from pnp.render.weasy import Renderer
 
 MAX_FIT_PASSES = 8
 DOCUMENT_TEMPLATE = "deck.html"
@@ -50,6 +49,10 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
             cached = cache.get(key)
             if cached is not None:
                 return cached
+            from pnp.render.weasy import (
+                Renderer,  # WeasyPrint loads only when something renders
+            )
+
             renderer = Renderer(project)
         rendered = renderer.layout(html, what)
         if len(rendered.pages) != len(pages):

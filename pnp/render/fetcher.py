@@ -1,19 +1,12 @@
 """The only way WeasyPrint reads anything: files inside the project, and coloured icons."""
 
 import mimetypes
-import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-ICON_SCHEME = "pnp-icon"
-ICON_URL = re.compile(r"^pnp-icon:([a-z0-9-]+)/([0-9a-f]{6})$")
-
-
-def icon_url(name: str, colour: str) -> str:
-    """The URL of an icon drawn in one colour (`#rrggbb`)."""
-    return f"{ICON_SCHEME}:{name}/{colour.lstrip('#').lower()}"
+from pnp.render.icons import ICON_SCHEME, ICON_URL, icon_url  # noqa: F401  (icon_url: re-exported)
 
 
 class ProjectFetcher(URLFetcher):

@@ -6,7 +6,7 @@ from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
-from pnp.render.fetcher import icon_url
+from pnp.render.icons import icon_url
 
 INLINE_TOKEN = re.compile(r"\{([a-z-]+)\}")
 

@@ -140,8 +140,6 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
 def render_rulebook(project: Project, game, loaded: list, results: dict, page_size: str) -> bytes:
     """The rulebook as a PDF; card thumbnails are checked for text that does not fit."""
     from pnp.render.cache import RenderCache
-    from pnp.render.fitting import overflows
-    from pnp.render.weasy import Renderer
 
     what = f"{game.title} rulebook"
     html = render_rulebook_html(project, game, loaded, results, page_size)
@@ -150,6 +148,9 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
     cached = cache.get(key)
     if cached is not None:
         return cached
+    from pnp.render.fitting import overflows
+    from pnp.render.weasy import Renderer   # WeasyPrint loads only when something renders
+
     renderer = Renderer(project)
     document = renderer.layout(html, what)
     for number, page in enumerate(document.pages, 1):
