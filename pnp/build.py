@@ -3,12 +3,15 @@
 Nothing is written until every deck has rendered, so bad input leaves no output behind.
 """
 
+import io
 import math
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+
+import pikepdf
 
 from pnp.atomic import write_atomically
 from pnp.check import check_game
@@ -19,7 +22,7 @@ from pnp.games.base import Game
 from pnp.project import Project
 from pnp.render.impose import impose
 from pnp.render.marks import draw_sheet_marks
-from pnp.render.sheet_layout import sheet_layout
+from pnp.render.sheet_layout import MM, PAPERS_MM, sheet_layout
 
 DUPLEX_MODES = ("long", "short", "none")
 LABEL_FONT = Path("eb-garamond") / "eb-garamond-latin-400-normal.woff"
@@ -29,7 +32,6 @@ MAX_WORKERS = 2  # measured 1.6-1.9x faster than one process on two cores
 
 # Booklets print half-size pages two to a sheet.
 BOOKLET_PAGES = {"a4": "a5", "letter": "half-letter"}
-SHEET_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 
 
 @dataclass(frozen=True)
@@ -57,12 +59,12 @@ def sheet_labels(game: Game, deck_title: str, sheets: int, duplex: str) -> list[
 
 
 def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
-               duplex: str) -> tuple[bytes, int]:
-    """The deck's print sheets as one PDF, and its page count."""
-    from pnp.render.cards import render_deck  # WeasyPrint is imported only to render
+               duplex: str, context: dict | None = None) -> tuple[bytes, int]:
+    """The deck's print sheets as one PDF, and its page count. `context` carries the engine's
+    tables for decks that print them."""
+    from pnp.render.cards import render_deck
 
     deck = loaded.deck
-    context = game.deck_context(load_game(project, game)) if deck.uses_rules else None
     cards_pdf = render_deck(project, game, deck, loaded.cards, str(loaded.located.file), context)
     layout = sheet_layout(paper, deck.width_mm, deck.height_mm, deck.bleed_mm)
     sheets = math.ceil(len(loaded.cards) / layout.per_sheet)
@@ -81,16 +83,17 @@ def _build_deck_in_worker(root: str, game_key: str, deck_key: str, paper: str,
                           duplex: str) -> tuple[bytes, int]:
     """Process-pool entry point: only names cross the process boundary."""
     project, game = Project(Path(root)), get_game(game_key)
-    return build_deck(project, game, load_deck(project, game, game.deck(deck_key)), paper, duplex)
+    deck = game.deck(deck_key)
+    if not deck.uses_rules:
+        return build_deck(project, game, load_deck(project, game, deck), paper, duplex)
+    decks = load_game(project, game)
+    loaded = next(d for d in decks if d.deck.key == deck_key)
+    return build_deck(project, game, loaded, paper, duplex, game.deck_context(decks))
 
 
 def _build_rulebook_in_worker(root: str, game_key: str, paper: str, booklet: bool,
                              results: dict) -> tuple[str, bytes, int]:
     """The rulebook at paper size, or as a booklet: half-size pages imposed two-up."""
-    import io
-
-    import pikepdf
-
     from pnp.rulebook.booklet import impose_booklet
     from pnp.rulebook.render import render_rulebook
 
@@ -98,7 +101,8 @@ def _build_rulebook_in_worker(root: str, game_key: str, paper: str, booklet: boo
     loaded = load_game(project, game)
     if booklet:
         half = render_rulebook(project, game, loaded, results, BOOKLET_PAGES[paper])
-        name, pdf = "rulebook-booklet.pdf", impose_booklet(half, SHEET_POINTS[paper])
+        sheet = tuple(side * MM for side in PAPERS_MM[paper])
+        name, pdf = "rulebook-booklet.pdf", impose_booklet(half, sheet)
     else:
         name, pdf = "rulebook.pdf", render_rulebook(project, game, loaded, results, paper)
     return name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)

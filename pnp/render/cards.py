@@ -35,9 +35,9 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
     state = FitState()
     what = f"{deck.title} ({source_file or deck.source})"
 
+    extra = context or {}
     for _ in range(MAX_FIT_PASSES):
         # Each page is the output of an autoescaping template, so it is safe markup.
-        extra = context or {}
         pages = [Markup(face.render(card=card, deck=deck, game=game, fit=state.sizer(index), **extra))
                  for index, card in enumerate(cards)]
         backs = cards if deck.per_card_back else [None]
@@ -49,9 +49,8 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
             cached = cache.get(key)
             if cached is not None:
                 return cached
-            from pnp.render.weasy import (
-                Renderer,  # WeasyPrint loads only when something renders
-            )
+            # WeasyPrint loads only when something must be rendered.
+            from pnp.render.weasy import Renderer
 
             renderer = Renderer(project)
         rendered = renderer.layout(html, what)

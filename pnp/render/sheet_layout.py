@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+HALF_PAPERS_MM = {"a5": (148.0, 210.0), "half-letter": (139.7, 215.9)}   # booklet pages
 PRINTER_MARGIN_MM = 5.0
 MARK_BAND_MM = 2.5         # printable length of crop mark kept at each end of each axis
 LABEL_BAND_MM = 4.5        # printable band for the label and scale bar

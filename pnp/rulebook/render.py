@@ -15,12 +15,12 @@ from markupsafe import Markup
 from pnp.errors import RenderError
 from pnp.project import Project
 from pnp.render.fitting import FitState
+from pnp.render.sheet_layout import HALF_PAPERS_MM, PAPERS_MM
 from pnp.render.templates import environment
 from pnp.rulebook.source import EXAMPLE_INFO, markdown, source_files
 
 THUMBNAIL_SCALE = 0.5
-PAGE_SIZES = {"a4": "210mm 297mm", "letter": "8.5in 11in", "a5": "148mm 210mm",
-              "half-letter": "5.5in 8.5in"}
+PAGE_SIZES_MM = {**PAPERS_MM, **HALF_PAPERS_MM}
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
     headings = _number_headings(tokens)
     body = Markup(md.renderer.render(tokens, md.options, {}))
     layout = env.get_template(f"{game.key}/rulebook.html")
-    return layout.render(body=body, headings=headings, game=game, page_size=PAGE_SIZES[page_size],
+    return layout.render(body=body, headings=headings, game=game, page_size="{:g}mm {:g}mm".format(*PAGE_SIZES_MM[page_size]),
                          **context)
 
 
