@@ -166,11 +166,9 @@ def _same(expected, computed) -> bool:
         return False
     if isinstance(expected, list) and isinstance(computed, list):
         return len(expected) == len(computed) and all(_same(e, c) for e, c in zip(expected, computed))
-    if isinstance(expected, (int, float)) and not isinstance(expected, bool) and isinstance(computed, bool):
-        return False
-    return type(expected) is type(computed) and expected == computed or (
-        isinstance(expected, (int, float)) and isinstance(computed, (int, float))
-        and not isinstance(expected, bool) and expected == computed)
+    if isinstance(expected, bool) or isinstance(computed, bool):
+        return expected is computed           # true is not 1
+    return expected == computed
 
 
 def mismatches(example: Example, result: dict) -> list[Mismatch]:

@@ -29,7 +29,6 @@ from pnp.rules.verset.rounds import Held, play_round
 from pnp.rules.verset.table import MAX_STAKE, ability_usable, table_rules
 
 VARIANTS = ("organ", "bar", "spectators", "glass")
-SPECTATOR_ROUND = 3
 MAX_ROUNDS_PER_DUEL = 30
 FLAG_STANDARD_ERRORS = 2   # ties replayed forever are impossible in practice; a guard
 
