@@ -12,13 +12,10 @@ from dataclasses import dataclass, field
 from pnp.rules.verset.cards import Card
 from pnp.rules.verset.hands import TWENTY_ONE, hand_total, is_blackjack, is_eagle_eye
 from pnp.rules.verset.payout import payout
-from pnp.rules.verset.table import INITIAL_CARDS, MAX_STAKE, TableRules
+from pnp.rules.verset.stakes import RuleViolation, check_stake, may_raise
+from pnp.rules.verset.table import INITIAL_CARDS, TableRules
 
 ADJUSTED_HITS = 1   # "for the rest of the round you will receive only one additional card"
-
-
-class RuleViolation(ValueError):
-    """A setup the rules do not allow (a stake below a Verse's minimum, say)."""
 
 
 class DeckExhausted(RuleViolation):
@@ -41,6 +38,7 @@ class RoundState:
     discard: list
     stake: int
     player: list = field(default_factory=list)
+    player_face_down: list = field(default_factory=list)   # one flag per card of `player`
     opponent: list = field(default_factory=list)
     hole_revealed: bool = False
     adjusted: bool = False
@@ -60,8 +58,31 @@ class RoundState:
             self.peeked.pop(0)
         return self.deck.pop(0)
 
+    def give_player(self, card: Card, face_down: bool = False) -> None:
+        self.player.append(card)
+        self.player_face_down.append(face_down)
+
+    def take_player(self, index: int) -> Card:
+        self.player_face_down.pop(index)
+        return self.player.pop(index)
+
+    def visible_indices(self) -> list[int]:
+        """Where the player's face-up cards are: all a decision may look at (ruling R31)."""
+        return [i for i, down in enumerate(self.player_face_down) if not down]
+
+    def visible_player(self) -> list:
+        return [self.player[i] for i in self.visible_indices()]
+
+    def turn_up_player(self) -> None:
+        self.player_face_down = [False] * len(self.player)
+
     def player_total(self):
+        """The whole hand, face-down cards included: for the outcome, never for a decision."""
         return hand_total(self.player, self.rules.valuation("player"))
+
+    def seen_total(self):
+        """The total of the player's face-up cards: what the player knows of their hand."""
+        return hand_total(self.visible_player(), self.rules.valuation("player"))
 
     def opponent_total(self):
         return hand_total(self.opponent, self.rules.valuation("opponent"))
@@ -94,7 +115,7 @@ class ScriptedPolicy(Policy):
     def hit(self, state):
         if self.hits is not None:
             return len(state.player) - state.rules.player_initial_cards < self.hits
-        return self.stand_on is not None and state.player_total().total < self.stand_on
+        return self.stand_on is not None and state.seen_total().total < self.stand_on
 
 
 @dataclass(frozen=True)
@@ -111,6 +132,7 @@ class RoundResult:
     adjusted: bool
     burned: tuple
     used: tuple
+    face_down: tuple = ()     # the player's cards dealt face down, turned up on standing
 
 
 def _offer(moment: str, held: list, state: RoundState, policy: Policy, apply) -> None:
@@ -143,16 +165,17 @@ def _apply_action(step: dict, state: RoundState) -> None:
         for _ in range(min(step["count"], len(state.deck))):
             state.discard.append(state.draw())
     elif op == "discard_own_card":
-        if state.player:
-            index = len(state.player) - 1 if step["which"] == "last" else _worst_card(state)
-            state.discard.append(state.player.pop(index))
+        visible = state.visible_indices()
+        if visible:
+            index = visible[-1] if step["which"] == "last" else _worst_card(state)
+            state.discard.append(state.take_player(index))
     elif op == "lower_stake" and state.rules.fixed_stake is None:
         state.stake = max(state.rules.min_stake, state.stake - step["levels"])   # R28
     elif op == "hit_after_adjust":
         if state.hits_left is not None:
             state.hits_left += step["count"]
     elif op == "swap_with_up_card":
-        index = min(range(len(state.player)), key=lambda i: _swap_gain(state, i))
+        index = min(state.visible_indices(), key=lambda i: _swap_gain(state, i))
         state.player[index], state.opponent[0] = state.opponent[0], state.player[index]
     elif op == "set_card_rank":
         index = _worst_card(state)
@@ -166,16 +189,18 @@ def _apply_action(step: dict, state: RoundState) -> None:
 
 
 def _worst_card(state: RoundState) -> int:
-    """The card whose removal leaves the best total (for discards and rank changes)."""
+    """The face-up card whose removal leaves the best total (for discards and rank changes)."""
+    visible = state.visible_indices()
+
     def total_without(i):
-        rest = state.player[:i] + state.player[i + 1:]
+        rest = [state.player[j] for j in visible if j != i]
         t = hand_total(rest, state.rules.valuation("player"))
         return -1 if t.bust else t.total
-    return max(range(len(state.player)), key=total_without)
+    return max(visible, key=total_without)
 
 
 def _swap_gain(state: RoundState, index: int) -> int:
-    hand = state.player[:index] + [state.opponent[0]] + state.player[index + 1:]
+    hand = [state.opponent[0] if j == index else state.player[j] for j in state.visible_indices()]
     t = hand_total(hand, state.rules.valuation("player"))
     return 99 if t.bust else -t.total
 
@@ -185,17 +210,19 @@ def deal(state: RoundState) -> None:
     rules = state.rules
     for _ in range(rules.burn_before_deal):
         state.discard.append(state.draw())
-    state.player.append(state.draw())
+    state.give_player(state.draw())
     state.opponent.append(state.draw())
-    state.player.append(state.draw())
+    state.give_player(state.draw())
     state.opponent.append(state.draw())
-    for _ in range(rules.player_initial_cards - INITIAL_CARDS):
-        state.player.append(state.draw())
+    extra = rules.player_initial_cards - INITIAL_CARDS
+    for n in range(extra):
+        state.give_player(state.draw(), face_down=n >= extra - rules.player_face_down)
 
 
 def _may_hit(state: RoundState) -> bool:
+    """Judged on the face-up cards: a face-down card busts the hand only once turned (R31)."""
     rules = state.rules
-    if state.player_total().bust:
+    if state.seen_total().bust:
         return False
     if rules.player_max_cards is not None and len(state.player) >= rules.player_max_cards:
         return False
@@ -259,21 +286,14 @@ def _tie(rules: TableRules) -> tuple[str, str]:
     return "tie", "equal"
 
 
-def check_stake(stake: int, rules: TableRules, souls_left: int | None = None) -> None:
-    """A legal stake. A player holding fewer souls than the table asks stakes all they have
-    (ruling R7): the rulebook's final stake."""
-    if souls_left is not None and 1 <= stake == souls_left < max(rules.min_stake, rules.fixed_stake or 0):
-        return
-    if rules.fixed_stake is not None and stake != rules.fixed_stake:
-        raise RuleViolation(f"the stake is fixed at {rules.fixed_stake} souls, not {stake}")
-    if not rules.min_stake <= stake <= MAX_STAKE:
-        raise RuleViolation(f"a stake is {rules.min_stake} to {MAX_STAKE} souls here, not {stake}")
-
-
 def play_round(deck: list, stake: int, rules: TableRules, policy: Policy,
                held: list = (), discard: list | None = None, loss_reduction: int = 0,
                souls_left: int | None = None, refill=None) -> RoundResult:
-    """Play one round from the top of `deck` (consumed in place; burned cards go to `discard`)."""
+    """Play one round from the top of `deck` (consumed in place; burned cards go to `discard`).
+
+    `souls_left` is what the player holds before staking: it bounds the stake and any raise
+    (ruling R7). The policy is asked to raise only when a raise is allowed.
+    """
     check_stake(stake, rules, souls_left)
     state = RoundState(rules, deck, discard if discard is not None else [], stake,
                        loss_reduction=loss_reduction, refill=refill)
@@ -284,7 +304,7 @@ def play_round(deck: list, stake: int, rules: TableRules, policy: Policy,
     if not player_blackjack:
         _offer("after_deal", held, state, policy, _apply_action)
         player_blackjack = is_blackjack(state.player, rules.valuation("player"))
-    if (not player_blackjack and rules.can_adjust and state.stake < MAX_STAKE
+    if (not player_blackjack and may_raise(state.stake, rules, souls_left)
             and policy.adjust(state)):
         state.stake += 1
         state.adjusted = True
@@ -293,13 +313,15 @@ def play_round(deck: list, stake: int, rules: TableRules, policy: Policy,
     if not player_blackjack:
         while _may_hit(state):
             forced = (rules.player_must_hit_below is not None
-                      and state.player_total().total < rules.player_must_hit_below)
+                      and state.seen_total().total < rules.player_must_hit_below)
             if not (forced or policy.hit(state)):
                 break
-            state.player.append(state.draw())
+            state.give_player(state.draw())
             if state.hits_left is not None:
                 state.hits_left -= 1
             _offer("after_hit", held, state, policy, _apply_action)
+    face_down = tuple(card for card, down in zip(state.player, state.player_face_down) if down)
+    state.turn_up_player()
     p = state.player_total()
     if not p.bust:
         _offer("before_opponent", held, state, policy, _apply_action)
@@ -316,4 +338,4 @@ def play_round(deck: list, stake: int, rules: TableRules, policy: Policy,
                        p.total + (0 if p.bust else state.player_modifier),
                        None if p.bust else state.opponent_total().total,
                        outcome, how, state.stake, paid.returned, paid.souls, state.adjusted,
-                       tuple(state.discard[burned_before:]), tuple(state.used))
+                       tuple(state.discard[burned_before:]), tuple(state.used), face_down)

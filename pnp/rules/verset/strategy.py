@@ -5,9 +5,14 @@ opponent card from 2 to 9. Draws: hit below 17 (and on a soft 17); stand on 12-1
 opponent's visible card is 2-6. Verses: face the harder of the two while holding 8 souls or
 more, else the easier. Cards: each is played at the moment listed in `play`.
 Abilities are bought with gall during the first six duels, in the cheapest way.
+Every decision looks only at what the player can see: their face-up cards (never a card dealt
+face down, ruling R31), the Verse's up-card, and cards an ability revealed or let them peek at.
+A card of their own held face down counts as the deck's average card (7) in those decisions.
 """
 
-from pnp.rules.verset.cards import TEN_VALUE_RANKS
+from statistics import mean
+
+from pnp.rules.verset.cards import TEN_VALUE_RANKS, base_value, full_deck
 from pnp.rules.verset.hands import TWENTY_ONE, hand_total
 from pnp.rules.verset.rounds import Policy
 from pnp.rules.verset.table import INITIAL_CARDS, MIN_STAKE
@@ -29,6 +34,7 @@ BORROWED_TIME_AT_SOULS = 3
 REFUND_FROM_LOSS = 2
 VOID_ROUND_FROM_LOSS = 3
 TYPE_RANK = {"permanent": 3, "unique": 2, "activatable": 1}
+FACE_DOWN_CARD_GUESS = round(mean(base_value(card) for card in full_deck()))   # 85 / 13, about 7
 
 
 def up_card(state):
@@ -38,41 +44,50 @@ def up_card(state):
     return state.opponent[0]
 
 
+def estimated_total(state) -> int:
+    """The player's total as they can judge it: the face-up cards, plus the deck's average card
+    for each card they hold face down (ruling R31)."""
+    hidden = len(state.player) - len(state.visible_player())
+    return state.seen_total().total + FACE_DOWN_CARD_GUESS * hidden
+
+
 class Baseline(Policy):
     def adjust(self, state) -> bool:
         shown = up_card(state)
-        total = hand_total(state.player, state.rules.valuation("player")).total
+        total = estimated_total(state)
         return total in RAISE_ON_TOTALS and shown is not None and shown.rank in RAISE_AGAINST
 
     def hit(self, state) -> bool:
-        t = hand_total(state.player, state.rules.valuation("player"))
+        t = state.seen_total()
+        total = estimated_total(state)
         if state.peeked:
-            return not hand_total(state.player + state.peeked[:1], state.rules.valuation("player")).bust
+            return not hand_total(state.visible_player() + state.peeked[:1],
+                                  state.rules.valuation("player")).bust
         if state.hole_revealed:
             theirs = hand_total(state.opponent, state.rules.valuation("opponent")).total
-            if theirs > t.total and t.total < TWENTY_ONE:
+            if theirs > total and total < TWENTY_ONE:
                 return True
-        if t.total < ALWAYS_HIT_BELOW:
+        if total < ALWAYS_HIT_BELOW:
             return True
         shown = up_card(state)
-        if t.total in STIFF and shown is not None and shown.rank in WEAK_UP_CARDS:
+        if total in STIFF and shown is not None and shown.rank in WEAK_UP_CARDS:
             return False
-        return t.total < STAND_ON or (t.total == STAND_ON and t.soft)
+        return total < STAND_ON or (total == STAND_ON and t.soft)
 
     def play(self, moment, card, state) -> bool:
         op = card.effect[0]["op"]
         val = state.rules.valuation("player")
-        total = hand_total(state.player, val)
+        total = state.seen_total()
         shown = up_card(state)
         if op in ("reveal_hole_card", "peek_deck"):
             return total.total in STIFF
         if op == "burn_deck":
-            return bool(state.peeked) and hand_total(state.player + state.peeked[:1], val).bust
+            return bool(state.peeked) and hand_total(state.visible_player() + state.peeked[:1], val).bust
         if op == "swap_with_up_card":
             return (shown is not None and (shown.rank == "A" or shown.rank in TEN_VALUE_RANKS)
                     and total.total <= STIFF[-1])
         if op == "set_card_rank":
-            return total.total <= STIFF[-1] and len(state.player) == INITIAL_CARDS
+            return total.total <= STIFF[-1] and len(state.visible_player()) == INITIAL_CARDS
         if op == "lower_stake":
             return state.stake > MIN_STAKE and shown is not None and shown.rank in TEN_VALUE_RANKS + ("A",)
         if op == "hit_after_adjust":
