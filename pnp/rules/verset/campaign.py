@@ -75,6 +75,12 @@ def cheapest_payment(gall: list[int], price: int) -> list[int] | None:
     return None if best is None else sorted(best[1])
 
 
+def glass_refund(round_changes: list[int]) -> int:
+    """What the Glass of Forgiveness gives back (ruling R27): the souls the cancelled duel's
+    rounds took from the reserve, net of what they returned; nothing if they left it ahead."""
+    return max(0, -sum(round_changes))
+
+
 def over_hand_limit(hand: list[str]) -> int:
     """How many abilities must be discarded (Permanents in play are not in `hand`)."""
     return max(0, len(hand) - HAND_LIMIT)

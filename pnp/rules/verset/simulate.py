@@ -23,10 +23,12 @@ from pnp.rules.verset.campaign import (
     VERSES_DRAWN_PER_DUEL,
     cheapest_payment,
     final_score,
+    glass_refund,
 )
 from pnp.rules.verset.cards import full_deck
 from pnp.rules.verset.rounds import Held, play_round
-from pnp.rules.verset.table import MAX_STAKE, ability_usable, table_rules
+from pnp.rules.verset.stakes import stake_range
+from pnp.rules.verset.table import ability_usable, table_rules
 
 VARIANTS = ("organ", "bar", "spectators", "glass")
 MAX_ROUNDS_PER_DUEL = 30
@@ -205,18 +207,24 @@ class Campaign:
                 self.spend([card["id"]])
 
     def stake_for(self, rules):
-        stake = rules.fixed_stake or rules.min_stake
-        return min(stake, MAX_STAKE)
+        """The least stake allowed with the souls held (ruling R7)."""
+        return stake_range(rules, self.souls)[0]
 
-    def play_duel(self, verse):
-        standing = [verse["effect"]] + [p["effect"] for p in self.permanents]
+    def feed_organ(self):
+        """After seeing the two Verses, before choosing (ruling R23): the tune, or None."""
         if "organ" in self.variants and self.decks.tunes and self.souls >= strategy.ORGAN_FROM_SOULS:
             self.souls -= ORGAN_COST
             tune = self.rng.choice(self.decks.tunes)
             self.immediate(tune["effect"])
-            standing.append(tune["effect"])
+            return tune
+        return None
+
+    def play_duel(self, verse, tune=None):
+        standing = [verse["effect"]] + [p["effect"] for p in self.permanents]
+        if tune is not None:
+            standing.append(tune["effect"])            # for the whole duel (R30)
         wins = losses = 0
-        start_souls = self.souls
+        round_changes = []                             # what each round did to the reserve
         lost_round_once = False
         spectator = None
         self.shoe.new_duel()
@@ -230,16 +238,18 @@ class Campaign:
             rules = table_rules(*standing, *([spectator["effect"]] if spectator else []))
             self.use_borrowed_time()
             stake = self.stake_for(rules)
-            stake = min(stake, max(self.souls, 1))  # the final stake: all that is left
             reduction = sum(amount for amount, per in rules.loss_reduction
                             if per == "round" or not lost_round_once)
             result = self.round(rules, stake, reduction)
             self.souls += result.souls
+            round_changes.append(result.souls)
             self.peak = max(self.peak, self.souls + result.stake * (result.outcome != "lose"))
             self.spend(result.used)
             if result.outcome == "lose":
                 lost_round_once = True
-                if self.undo_loss(result):
+                refund, voided = self.undo_loss(result)
+                round_changes.append(refund)
+                if voided:
                     continue
                 losses += 1
             elif result.outcome == "win":
@@ -249,7 +259,7 @@ class Campaign:
         if won:
             self.souls += self.level.duel_won_souls + table_rules(*standing).duel_win_souls
             self.gall.append(verse["difficulty"])
-        elif self.use_glass(start_souls):
+        elif self.use_glass(round_changes):
             record.cancelled = True                 # no gall, no bonus, no drink (R27)
         elif losses == ROUNDS_TO_WIN_DUEL and wins == 0:
             self.win_drink()
@@ -262,27 +272,32 @@ class Campaign:
         self.shoe.discard += list(result.player) + list(result.opponent)
         return result
 
-    def undo_loss(self, result) -> bool:
-        """Play a card that refunds or voids the lost round, if the strategy wants to."""
+    def undo_loss(self, result) -> tuple[int, bool]:
+        """Play a card that refunds or voids the lost round, if the strategy wants to:
+        the souls given back, and whether the round is void."""
         lost = -result.souls
         for card in self.usable(table_rules()):
             op = card.effect[0]["op"]
             if op in ("refund_stake", "void_round") and strategy.keep_after_loss(op, lost):
-                self.souls += result.stake if op == "refund_stake" else lost
+                refund = result.stake if op == "refund_stake" else lost
+                self.souls += refund
                 self.spend([card.id])
-                return op == "void_round"
-        return False
+                return refund, op == "void_round"
+        return 0, False
 
-    def use_glass(self, start_souls) -> bool:
+    def use_glass(self, round_changes) -> bool:
+        """Cancel the lost duel: its rounds' net cost comes back (R27); not once the souls
+        ran out, which ended the campaign (R6)."""
+        back = glass_refund(round_changes)
         if ("glass" not in self.variants or self.glass_used or not self.decks.glass
-                or start_souls - self.souls < strategy.GLASS_FROM_LOSS):
+                or self.souls <= 0 or back < strategy.GLASS_FROM_LOSS):
             return False
         tradeable = [c for c in self.hand if c["type"] == "unique"] + self.permanents
         if not tradeable:
             return False
         given = strategy.worst_of(tradeable)
         (self.permanents if given in self.permanents else self.hand).remove(given)
-        self.souls = max(self.souls, start_souls)
+        self.souls += back
         self.glass_used = True
         return True
 
@@ -297,7 +312,8 @@ class Campaign:
             if len(self.verse_pile) < VERSES_DRAWN_PER_DUEL:
                 break
             first, second = self.verse_pile.pop(), self.verse_pile.pop()
-            self.play_duel(strategy.choose_verse(first, second, self.souls))
+            tune = self.feed_organ()
+            self.play_duel(strategy.choose_verse(first, second, self.souls), tune)
         survived = self.souls > 0
         score = final_score(self.souls, self.gall)
         self.peak = max(self.peak, self.souls)

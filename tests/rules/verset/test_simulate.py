@@ -1,8 +1,13 @@
+import random
+
 from pnp.data.decks import load_game
 from pnp.games import get_game
 from pnp.games.verset import rules_context
 from pnp.project import Project
-from pnp.rules.verset.simulate import Decks, simulate
+from pnp.rules.verset import simulate as simulate_module
+from pnp.rules.verset.rounds import play_round
+from pnp.rules.verset.simulate import Campaign, Decks, simulate
+from pnp.rules.verset.stakes import highest_stake
 from tests.conftest import ROOT
 
 
@@ -32,3 +37,59 @@ def test_a_verse_that_plays_harder_than_its_gall_is_flagged():
         make_unbeatable.id = easy["id"]
     report = simulate(decks(make_unbeatable), 2000, seed=3)
     assert any(f["verse"] == make_unbeatable.id and f["plays_like"] > 1 for f in report["flags"])
+
+
+ALL_VARIANTS = ("organ", "bar", "spectators", "glass")
+
+
+def test_the_simulator_never_stakes_or_raises_past_the_reserve(monkeypatch):
+    """Every round a campaign plays obeys ruling R7 (play_round checks the opening stake)."""
+    played = []
+
+    def checked(deck, stake_placed, rules, policy, *args, **kwargs):
+        result = play_round(deck, stake_placed, rules, policy, *args, **kwargs)
+        souls = args[3] if len(args) > 3 else kwargs["souls_left"]
+        played.append((souls, result.stake))
+        return result
+
+    monkeypatch.setattr(simulate_module, "play_round", checked)
+    for difficulty in ("pistolero", "legend"):
+        simulate(decks(), 300, seed=7, difficulty=difficulty, variants=ALL_VARIANTS)
+    assert any(souls <= 3 for souls, _ in played)
+    assert all(result_stake <= highest_stake(souls) for souls, result_stake in played)
+
+
+def campaign_with_glass(souls):
+    campaign = Campaign(decks(), "legend", ALL_VARIANTS, random.Random(1))
+    campaign.souls = souls
+    campaign.hand = [{"id": "a-unique", "type": "unique", "effect": []}]
+    return campaign
+
+
+def test_the_glass_gives_back_the_net_cost_of_the_duels_rounds():
+    campaign = campaign_with_glass(5)
+    assert campaign.use_glass([1, -6, -1])                 # 2 won, 3 lost to a blackjack, 1 lost
+    assert campaign.souls == 11 and campaign.hand == [] and campaign.glass_used
+    ahead = campaign_with_glass(17)
+    assert not ahead.use_glass([7, -1, -1])                # the rounds left the reserve ahead
+    spent = campaign_with_glass(0)
+    assert not spent.use_glass([-3, -3])                   # the campaign ended at 0 souls (R6)
+
+
+def test_the_organ_is_fed_before_the_verse_is_chosen(monkeypatch):
+    events = []
+    fed = Campaign.feed_organ
+
+    def feed(self):
+        events.append("organ")
+        return fed(self)
+
+    def choose(first, second, souls):
+        events.append("choose")
+        return first
+
+    monkeypatch.setattr(Campaign, "feed_organ", feed)
+    monkeypatch.setattr(simulate_module.strategy, "choose_verse", choose)
+    Campaign(decks(), "tenderfoot", ("organ",), random.Random(2)).play()
+    assert events[:2] == ["organ", "choose"]
+    assert events.count("organ") == events.count("choose")
