@@ -65,6 +65,20 @@ def test_a_bad_example_exits_2_naming_the_line(tmp_path, text, line, words):
     assert f"{path}:{line}:" in result.output and words in result.output
 
 
+@pytest.mark.parametrize("setup, field", [
+    ("{deck: [10, 9, 8, 7], stake: 2, souls_left: 1, hits: 0}", "stake"),
+    ("{deck: [10, 9, 8, 7], stake: 3, souls_left: 2, hits: 0}", "stake"),
+    ("{deck: [10, 9, 8, 7], stake: 2, souls_left: 2, hits: 0}", "stake"),
+    ("{deck: [6, 5, 4, 10, 10, 10], stake: 1, souls_left: 1, adjust: true, hits: 1}", "adjust"),
+    ("{deck: [6, 5, 4, 10, 10, 10], stake: 1, souls_left: 2, adjust: true, hits: 1}", "adjust"),
+])
+def test_a_stake_or_raise_past_the_reserve_exits_2_naming_the_rule(tmp_path, setup, field):
+    path = write(tmp_path, f"- id: too-much\n  kind: round\n  setup: {setup}\n  expect: {{}}\n")
+    result = run_pnp("rules", "verset", str(path), "--project", str(ROOT))
+    assert result.exit_code == 2, result.output
+    assert f"{path}:3: example too-much, setup.{field}" in result.output and "ruling R7" in result.output
+
+
 def test_json_output_holds_every_result_key(tmp_path):
     path = write(tmp_path, "- id: odds\n  kind: odds\n  setup: {hand: [10, 6]}\n  expect: {}\n")
     result = run_pnp("rules", "verset", str(path), "--json", "--project", str(ROOT))

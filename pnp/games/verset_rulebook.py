@@ -3,7 +3,7 @@
 from fractions import Fraction
 from functools import lru_cache
 
-from pnp.rules.verset import campaign, cards, hands, table
+from pnp.rules.verset import campaign, cards, hands, stakes, table
 from pnp.rules.verset.describe import describe, diagram
 from pnp.rules.verset.odds import bust_from_fresh_deck, opponent_finals
 from pnp.rules.verset.payout import STAKE_BONUS, payout
@@ -67,7 +67,7 @@ def rulebook_context(loaded: list) -> dict:
         "rules": {name: getattr(campaign, name) for name in (
             "DUELS", "VERSES_DRAWN_PER_DUEL", "ROUNDS_TO_WIN_DUEL", "HAND_LIMIT", "GALL_FOR_ONE",
             "GALL_FOR_CHOICE", "BAR_DRINK_COST", "ORGAN_COST", "FINAL_STAKE_SOULS")}
-        | {"MIN_STAKE": table.MIN_STAKE, "MAX_STAKE": table.MAX_STAKE, "ACE_LOW": cards.ACE_LOW,
+        | {"RESERVE_KEPT": stakes.RESERVE_KEPT, "MIN_STAKE": table.MIN_STAKE, "MAX_STAKE": table.MAX_STAKE, "ACE_LOW": cards.ACE_LOW,
            "ACE_HIGH": cards.ACE_HIGH, "FACE_VALUE": cards.FACE_VALUE, "TWENTY_ONE": hands.TWENTY_ONE,
            "EAGLE_EYE_MIN_CARDS": hands.EAGLE_EYE_MIN_CARDS},
         "components": [{"key": d.deck.key, "title": d.deck.title, "count": len(d.cards)} for d in loaded],

@@ -31,3 +31,9 @@ def test_ability_types_split_as_declared():
 
 def test_the_bar_sells_the_forgiveness_liqueur():
     assert "forgiveness-liqueur" in {d.id for d in decks()["bar-drinks"]}
+
+
+def test_shadow_spectators_last_the_duel_as_ruled():
+    """Ruling R22: a Spectator holds until the duel ends, so no card may say "this round"."""
+    for card in decks()["shadow-spectators"]:
+        assert "this round" not in card.text.lower(), card.id

@@ -1,6 +1,7 @@
 """Worked examples in words and as the cards to draw: what a printed example shows."""
 
 from pnp.rules.verset.cards import SUITS, parse_card
+from pnp.rules.verset.hands import hand_total
 
 DISPLAY_SUITS = ("spades", "hearts", "clubs", "diamonds")
 HOW_WORDS = {
@@ -27,6 +28,10 @@ def _net(n: int) -> str:
         f"the reserve gains {_souls(n)}" if n > 0 else f"the reserve loses {_souls(-n)}")
 
 
+def _range(low: int, high: int) -> str:
+    return _souls(low) if low == high else f"{low} to {_souls(high)}"
+
+
 def describe(kind: str, setup: dict, result: dict) -> str:
     if kind == "hand":
         cards = ", ".join(str(c) for c in setup["cards"])
@@ -40,6 +45,15 @@ def describe(kind: str, setup: dict, result: dict) -> str:
         versus = "" if theirs is None else f" against {theirs}"
         outcome = {"win": "wins the round", "lose": "loses the round", "tie": "ties: the round is replayed"}[result["outcome"]]
         raised = " after raising the stake" if result["adjusted"] else ""
+        if result["how"] == "bust" and result.get("face_down"):
+            hidden = " and ".join(result["face_down"])
+            seen = list(result["player"])
+            for card in result["face_down"]:
+                seen.remove(card)
+            seen_total = hand_total([parse_card(c) for c in seen]).total
+            return (f"The player stands on the {seen_total} they can see, turns up the face-down "
+                    f"{hidden} and busts with {total}: the round is lost and the Verse does not play. "
+                    f"Stake {_souls(result['stake'])}, nothing back: {_net(result['souls'])}.")
         if result["how"] == "bust":
             return (f"The player draws to {total} and busts{raised}: the round is lost and the Verse "
                     f"does not play. Stake {_souls(result['stake'])}, nothing back: {_net(result['souls'])}.")
@@ -61,10 +75,22 @@ def describe(kind: str, setup: dict, result: dict) -> str:
     if kind == "duel":
         winner = {"player": "The player wins the duel", "opponent": "The Verse wins the duel", None: "The duel goes on"}
         return f"{winner[result['winner']]} after {result['rounds_played']} rounds ({result['replayed']} replayed)."
+    if kind == "stake":
+        held = f"Holding {_souls(setup['souls'])}"
+        if not result["allowed"]:
+            if result["highest"] is None:
+                return f"{held}, the campaign is over: there is nothing to stake."
+            return (f"{held}, a stake of {setup['stake']} is not allowed: "
+                    f"{_range(result['lowest'], result['highest'])} is.")
+        raise_words = "and may still be raised" if result["may_raise"] else "and cannot be raised"
+        return (f"{held}, a stake of {setup['stake']} leaves {result['reserve']} in reserve "
+                f"{raise_words}.")
+    if kind == "glass":
+        return (f"The duel's rounds took {_souls(result['staked'])} as stakes and cost "
+                f"{_souls(result['lost'])} in lost rounds; all told, {_net(result['net'])}. "
+                f"The Glass gives back {_souls(result['given_back'])}: "
+                f"{setup['souls']} become {result['souls_after']}.")
     if kind == "variant":
-        if setup["variant"] == "glass":
-            return (f"The Glass cancels a duel that cost {_souls(setup['staked_in_duel'])}: "
-                    f"{_souls(setup['souls'])} become {result['souls_after']}.")
         if not result["allowed"]:
             return f"With {_souls(setup['souls'])}, paying {result['cost']} is not allowed."
         return f"Paying {_souls(result['cost'])} out of {setup['souls']} leaves {_souls(result['souls_after'])}."

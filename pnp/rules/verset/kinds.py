@@ -10,15 +10,14 @@ from pnp.rules.verset.cards import CardError, parse_cards
 from pnp.rules.verset.hands import hand_total, is_blackjack, is_eagle_eye
 from pnp.rules.verset.odds import ImpossibleCards, hit_odds
 from pnp.rules.verset.payout import HOWS, OUTCOMES, payout
-from pnp.rules.verset.rounds import (
-    DeckExhausted,
-    RuleViolation,
-    ScriptedPolicy,
-    play_round,
-)
+from pnp.rules.verset.rounds import DeckExhausted, ScriptedPolicy, play_round
+from pnp.rules.verset.stakes import RuleViolation, check_stake, highest_stake, may_raise, stake_range
 from pnp.rules.verset.table import MAX_STAKE, MIN_STAKE, table_rules
 
 STAKE = SetupField("stake", "int", low=MIN_STAKE, high=MAX_STAKE)
+MAX_SOULS = 200
+VERSE = SetupField("verse", "str", required=False, help="a Verse id whose ability applies")
+IN_PLAY = SetupField("in_play", "strs", required=False, help="ids of other cards whose standing effects apply")
 
 
 def _cards(setup: dict, name: str):
@@ -42,8 +41,8 @@ def hand(setup, context):
             "blackjack": is_blackjack(cards), "eagle_eye": is_eagle_eye(cards)}
 
 
-def round_(setup, context):
-    deck = list(_cards(setup, "deck"))
+def _table(setup, context):
+    """The table rules of the Verse named in the setup and the cards in play."""
     effects = []
     if setup.get("verse"):
         if setup["verse"] not in context.get("verses", {}):
@@ -51,19 +50,78 @@ def round_(setup, context):
         effects.append(context["verses"][setup["verse"]]["effect"])
     for card_id in setup.get("in_play") or []:
         effects.append(_card_effect(context, "in_play", card_id))
-    rules = table_rules(*effects)
-    policy = ScriptedPolicy(bool(setup.get("adjust")), setup.get("hits"), setup.get("stand_on"))
+    return table_rules(*effects)
+
+
+def _check_raise(setup, rules, souls):
+    if setup.get("adjust") and souls is not None and not may_raise(setup["stake"], rules, souls):
+        raise SetupError("adjust", f"raising a stake of {setup['stake']} to {setup['stake'] + 1} with "
+                                   f"{souls} souls held is not allowed: a raise may never take the stake "
+                                   f"above {highest_stake(souls)}, the most those souls allow (ruling R7)")
+
+
+def round_(setup, context):
+    deck = list(_cards(setup, "deck"))
+    rules = _table(setup, context)
+    souls = setup.get("souls_left")
     try:
-        result = play_round(deck, setup["stake"], rules, policy, souls_left=setup.get("souls_left"))
-    except DeckExhausted:
-        raise SetupError("deck", "the deck runs out before the round ends: add cards") from None
+        check_stake(setup["stake"], rules, souls)
     except RuleViolation as error:
         raise SetupError("stake", str(error)) from None
+    _check_raise(setup, rules, souls)
+    policy = ScriptedPolicy(bool(setup.get("adjust")), setup.get("hits"), setup.get("stand_on"))
+    try:
+        result = play_round(deck, setup["stake"], rules, policy, souls_left=souls)
+    except DeckExhausted:
+        raise SetupError("deck", "the deck runs out before the round ends: add cards") from None
     return {"player": [str(c) for c in result.player], "opponent": [str(c) for c in result.opponent],
             "player_total": result.player_total, "opponent_total": result.opponent_total,
             "outcome": result.outcome, "how": result.how, "stake": result.stake,
             "returned": result.returned, "souls": result.souls, "adjusted": result.adjusted,
-            "burned": [str(c) for c in result.burned]}
+            "burned": [str(c) for c in result.burned], "face_down": [str(c) for c in result.face_down]}
+
+
+def stake(setup, context):
+    """Whether a stake may be placed with the souls held, and what may follow (ruling R7)."""
+    rules = _table(setup, context)
+    souls = setup["souls"]
+    if souls < 1:
+        return {"allowed": False, "lowest": None, "highest": None, "reserve": None, "may_raise": False}
+    allowed = stake_range(rules, souls)
+    ok = setup["stake"] in allowed
+    return {"allowed": ok, "lowest": allowed[0], "highest": allowed[-1],
+            "reserve": souls - setup["stake"] if ok else None,
+            "may_raise": ok and may_raise(setup["stake"], rules, souls)}
+
+
+ROUND_FORM = "STAKE OUTCOME [HOW], as '2 win' or '3 lose opponent_blackjack'"
+
+
+def _duel_round(text: str, rules):
+    words = str(text).split()
+    if not 2 <= len(words) <= 3 or not words[0].isdigit():
+        raise SetupError("rounds", f"'{text}' is not a round: write {ROUND_FORM}")
+    staked, outcome = int(words[0]), words[1]
+    how = words[2] if len(words) == 3 else ("equal" if outcome == "tie" else "higher")
+    if staked not in range(MIN_STAKE, MAX_STAKE + 1) or outcome not in OUTCOMES or how not in HOWS:
+        raise SetupError("rounds", f"'{text}' is not a round: write {ROUND_FORM}; a stake is "
+                                   f"{MIN_STAKE} to {MAX_STAKE}, an outcome one of {', '.join(OUTCOMES)}, "
+                                   f"a how one of {', '.join(HOWS)}")
+    return staked, payout(staked, outcome, how, rules).souls
+
+
+def glass(setup, context):
+    """The Glass of Forgiveness after a lost duel: what its rounds did, what comes back (R27)."""
+    rules = _table(setup, context)
+    rounds = [_duel_round(text, rules) for text in setup["rounds"]]
+    outcomes = [str(text).split()[1] for text in setup["rounds"]]
+    if duel({"rounds": outcomes}, context)["winner"] != "opponent":
+        raise SetupError("rounds", "the Glass is drunk after losing a duel: these rounds do not end "
+                                   f"with the Verse winning its {campaign.ROUNDS_TO_WIN_DUEL} rounds")
+    changes = [change for _, change in rounds]
+    back = campaign.glass_refund(changes)
+    return {"staked": sum(staked for staked, _ in rounds), "lost": -sum(c for c in changes if c < 0),
+            "net": sum(changes), "given_back": back, "souls_after": setup["souls"] + back}
 
 
 def payout_(setup, context):
@@ -109,15 +167,13 @@ def duel(setup, context):
             "spectators": wins >= 1 and losses >= 1}
 
 
+VARIANT_COSTS = {"organ": campaign.ORGAN_COST, "bar": campaign.BAR_DRINK_COST}
+
+
 def variant(setup, context):
-    """What a variant costs or gives back: the Organ's soul, a drink's price, the Glass."""
+    """What a variant costs: the Organ's soul, a drink's price."""
     souls = setup["souls"]
-    if setup["variant"] == "organ":
-        cost = campaign.ORGAN_COST
-    elif setup["variant"] == "bar":
-        cost = campaign.BAR_DRINK_COST
-    else:
-        return {"allowed": True, "cost": 0, "souls_after": souls + setup.get("staked_in_duel", 0)}
+    cost = VARIANT_COSTS[setup["variant"]]
     allowed = souls > cost      # paying may not end the campaign (ruling R11)
     return {"allowed": allowed, "cost": cost, "souls_after": souls - cost if allowed else souls}
 
@@ -134,12 +190,21 @@ KINDS = {kind.name: kind for kind in (
          (SetupField("deck", "cards", help="cards in draw order"), STAKE,
           SetupField("adjust", "bool", required=False), SetupField("hits", "int", required=False, low=0, high=10),
           SetupField("stand_on", "int", required=False, low=2, high=30),
-          SetupField("verse", "str", required=False, help="a Verse id whose ability applies"),
-          SetupField("in_play", "strs", required=False, help="ids of other cards whose standing effects apply"),
-          SetupField("souls_left", "int", required=False, low=0, high=200,
-                     help="souls the player holds before staking (for the final stake)")),
+          VERSE, IN_PLAY,
+          SetupField("souls_left", "int", required=False, low=0, high=MAX_SOULS,
+                     help="souls the player holds before staking: bounds the stake and a raise")),
          ("player", "opponent", "player_total", "opponent_total", "outcome", "how", "stake",
-          "returned", "souls", "adjusted", "burned"), round_, one_of=(("hits", "stand_on"),)),
+          "returned", "souls", "adjusted", "burned", "face_down"), round_, one_of=(("hits", "stand_on"),)),
+    Kind("stake", "whether a stake may be placed with the souls held, and raised",
+         (SetupField("souls", "int", low=0, high=MAX_SOULS, help="souls held before staking"), STAKE,
+          VERSE, IN_PLAY),
+         ("allowed", "lowest", "highest", "reserve", "may_raise"), stake),
+    Kind("glass", "the Glass of Forgiveness after a lost duel",
+         (SetupField("rounds", "strs", help=f"the duel's rounds in order: {ROUND_FORM}"),
+          SetupField("souls", "int", low=1, high=MAX_SOULS,
+                     help="souls held after the lost duel (at 0 the campaign is over, R6)"),
+          VERSE),
+         ("staked", "lost", "net", "given_back", "souls_after"), glass),
     Kind("payout", "what a round's end pays", (STAKE, SetupField("outcome", "str", choices=OUTCOMES),
                                                SetupField("how", "str", choices=HOWS)),
          ("returned", "souls"), payout_),
@@ -157,11 +222,9 @@ KINDS = {kind.name: kind for kind in (
     Kind("duel", "a duel's rounds, best of three with ties replayed",
          (SetupField("rounds", "strs", choices=OUTCOMES, help="win, lose or tie, in order"),),
          ("winner", "over", "rounds_played", "replayed", "bar_drink", "spectators"), duel),
-    Kind("variant", "the price of the Organ and the Bar; the Glass of Forgiveness's refund",
-         (SetupField("variant", "str", choices=("organ", "bar", "glass")),
-          SetupField("souls", "int", low=0, high=200),
-          SetupField("staked_in_duel", "int", required=False, low=0, high=60,
-                     help="souls lost in the duel the Glass cancels")),
+    Kind("variant", "the price of the Cursed Organ and of a drink at the Bar",
+         (SetupField("variant", "str", choices=tuple(VARIANT_COSTS)),
+          SetupField("souls", "int", low=0, high=MAX_SOULS)),
          ("allowed", "cost", "souls_after"), variant),
     Kind("hand_limit", "abilities over the hand limit",
          (SetupField("held", "int", low=0, high=16), SetupField("gained", "int", low=0, high=16),
