@@ -56,7 +56,8 @@ def main() -> None:
     from pnp.project import Project
     from pnp.render.cards import render_deck
 
-    project, game = Project.at(ROOT), get_game("verset")
+    project = Project.at(ROOT)
+    game = get_game(project, "verset")
     load, decks = timed(lambda: load_game(project, game), repeat)
     print(f"load and validate card data       {load:6.2f} s")
     cards = sum(len(d.cards) + 1 for d in decks)

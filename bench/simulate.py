@@ -25,7 +25,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--campaigns", type=int, default=10_000)
     campaigns = parser.parse_args().campaigns
-    game = get_game("verset")
+    game = get_game(Project.at(ROOT), "verset")
     loaded = load_game(Project.at(ROOT), game)
     for variants in ((), ("organ", "bar", "spectators", "glass")):
         start = time.perf_counter()

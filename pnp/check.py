@@ -8,7 +8,7 @@ from pnp.errors import DataError, Problem
 from pnp.examples import Example, Mismatch, load_example_file, run_examples
 from pnp.games.base import Game
 from pnp.project import Project
-from pnp.rulebook.source import rulebook_examples
+from pnp.rulebook.source import rulebook_dir, rulebook_examples
 
 
 @dataclass
@@ -51,7 +51,11 @@ def collect_examples(project: Project, game: Game) -> tuple[list[Example], list[
     return examples, problems
 
 
-def check_game(project: Project, game: Game, extra_examples: list[Example] = ()) -> CheckReport:
+def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
+               layouts: bool = True) -> CheckReport:
+    """Card data, then layouts (rendered as HTML, no WeasyPrint), then worked examples."""
+    from pnp.render.layout_check import layout_problems
+
     report = CheckReport()
     try:
         loaded = load_game(project, game)
@@ -59,6 +63,8 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = ())
     except DataError as error:
         report.problems += error.problems
         loaded = None
+    if loaded is not None and layouts:
+        report.problems += layout_problems(project, game, loaded, lambda: game.deck_context(loaded))
     examples, problems = collect_examples(project, game)
     examples += list(extra_examples)
     report.problems += problems
@@ -68,6 +74,13 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = ())
             outcomes = run_examples(examples, game.kinds, game.rules_context(loaded))
             report.mismatches = [m for outcome in outcomes for m in outcome.mismatches]
             report.results = {outcome.example.id: outcome.result for outcome in outcomes}
+        except DataError as error:
+            report.problems += error.problems
+    if loaded is not None and layouts and not report.problems and rulebook_dir(project, game.key).is_dir():
+        from pnp.rulebook.render import render_rulebook_html
+
+        try:
+            render_rulebook_html(project, game, loaded, report.results, "a4")
         except DataError as error:
             report.problems += error.problems
     return report

@@ -1,4 +1,5 @@
-"""The `pnp` command line."""
+"""The `pnp` command line. Every refusal is a one-line error (exit 2), an example the engine
+disagrees with exits 1; no path prints a traceback."""
 
 import json
 import sys
@@ -6,26 +7,22 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-)
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pnp.build import DUPLEX_MODES, build_game
+from pnp.build import DUPLEX_MODES, build_game, output_folder
 from pnp.check import check_game
 from pnp.data.decks import load_game
-from pnp.errors import EXIT_CHECK_FAILED, CheckFailed, DataError, PnpError, UsageError
+from pnp.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CheckFailed, DataError, PnpError, UsageError, plural
 from pnp.examples import load_example_file, run_examples
-from pnp.games import GAMES, get_game
+from pnp.games import game_keys, get_game
 from pnp.project import Project
 from pnp.render.sheet_layout import PAPERS_MM
 
 console = Console(stderr=False)
 errors = Console(stderr=True)
+CARD_KEYS_HINT = ("a card data file (its entries have no kind, setup or expect): worked examples live "
+                  "in card_data/GAME/examples/*.yaml, as docs/worked-examples.md shows")
 
 
 def _project(folder: str | None) -> Project:
@@ -36,37 +33,50 @@ def _fail(error: PnpError, wrote_nothing: bool = False) -> None:
     if isinstance(error, CheckFailed):
         for message in error.messages:
             errors.print(message, highlight=False, markup=False, soft_wrap=True)
-        errors.print(f"[bold red]error:[/] {len(error.messages)} worked example problem(s): the engine "
-                     "disagrees, so nothing was printed (use --force to build anyway)")
+        errors.print(f"[bold red]error:[/] {plural(len(error.messages), 'worked example')} the engine "
+                     "disagrees with, so nothing was printed (use --force to build anyway)")
         sys.exit(error.exit_code)
     if isinstance(error, DataError):
         tail = "; nothing was written" if wrote_nothing else ""
-        errors.print(f"[bold red]error:[/] {len(error.problems)} problem(s) in the input{tail}",
+        errors.print(f"[bold red]error:[/] {plural(len(error.problems), 'problem')} in the input{tail}",
                      highlight=False)
         for problem in error.problems:
             errors.print(f"  {problem}", highlight=False, markup=False, soft_wrap=True)
     else:
-        errors.print(f"[bold red]error:[/] {error}", highlight=False, soft_wrap=True)
+        errors.print("[bold red]error:[/] ", end="")
+        errors.print(str(error), highlight=False, markup=False, soft_wrap=True)
     sys.exit(error.exit_code)
 
 
-project_option = click.option("--project", "project_dir", type=click.Path(file_okay=False),
-                              help="The project folder (default: the current folder).")
+project_option = click.option(
+    "--project", "project_dir", type=click.Path(file_okay=False),
+    help="The project folder, holding card_data/, layouts/ and fonts/ (default: the current folder "
+         "or the nearest folder above it that holds all three).")
+paper_option = click.option(
+    "--paper", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), default="a4", show_default=True,
+    help="The paper the sheets are printed on (A4 or US Letter; any case).")
 
 
 @click.group()
 @click.version_option(package_name="pnp")
 def main() -> None:
-    """pnp: turn a tabletop game's data into print-and-play PDFs."""
+    """pnp: turn a tabletop game's data into print-and-play PDFs, checked before print."""
 
 
 @main.command("list")
 @project_option
 def list_games(project_dir: str | None) -> None:
-    """List the games and their components."""
-    _project(project_dir)
-    for game in GAMES.values():
-        table = Table(title=f"{game.key}: {game.title}", title_justify="left")
+    """List the project's games and their components."""
+    try:
+        project = _project(project_dir)
+        games = [get_game(project, key) for key in game_keys(project)]
+    except PnpError as error:
+        _fail(error)
+    if not games:
+        console.print(f"{project.root} has no games yet: `pnp new GAME` makes one.")
+    for game in games:
+        table = Table(title=f"{game.key}: {game.title} ({game.players} players, {game.play_time})",
+                      caption=game.pitch, title_justify="left", caption_justify="left")
         for column, justify in (("component", "left"), ("cards", "right"), ("data file", "left")):
             table.add_column(column, justify=justify)
         for deck in game.decks:
@@ -76,11 +86,34 @@ def list_games(project_dir: str | None) -> None:
 
 @main.command()
 @click.argument("game_key", metavar="GAME")
-@click.option("--paper", type=click.Choice(sorted(PAPERS_MM)), default="a4", show_default=True)
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
-              help="How the printer turns the sheet for backs; 'none' prints fronts only.")
+@click.option("--from", "template", default="starter", show_default=True,
+              help="Start from the bundled starter game, or copy a game of this project (verset, say).")
+@click.option("--title", help="The game's title (default: GAME in capitals).")
+@project_option
+def new(game_key: str, template: str, title: str | None, project_dir: str | None) -> None:
+    """Make a new game GAME that builds at once: its game.yaml, a deck, layouts, a rulebook."""
+    from pnp.starter import new_game
+
+    try:
+        project = _project(project_dir)
+        written = new_game(project, game_key, template, title)
+    except PnpError as error:
+        _fail(error)
+    console.print(f"Made {game_key} from {template}: {plural(len(written), 'file')}:")
+    for path in written:
+        console.print(f"  {project.relative(path)}", highlight=False)
+    console.print(f"Next: `pnp check {game_key}`, then `pnp build {game_key}`.", highlight=False)
+
+
+@main.command()
+@click.argument("game_key", metavar="GAME")
+@paper_option
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long",
+              show_default=True,
+              help="How the printer turns the sheet for the backs: long or short edge; none prints fronts only.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
-              help="Where to write (default: output/GAME/PAPER under the project).")
+              help="Where to write (default: output/GAME/PAPER; output/GAME/PAPER-duplex-short or "
+                   "PAPER-fronts-only for the other duplex modes).")
 @click.option("--booklet", is_flag=True,
               help="Also write the rulebook as a saddle-stitched booklet (half-size pages two-up).")
 @click.option("--force", is_flag=True,
@@ -88,15 +121,15 @@ def list_games(project_dir: str | None) -> None:
 @project_option
 def build(game_key: str, paper: str, duplex: str, out_dir: str | None, booklet: bool, force: bool,
           project_dir: str | None) -> None:
-    """Build the print sheets of GAME."""
+    """Check GAME, then build its print sheets, rulebook and table pieces."""
     try:
         project = _project(project_dir)
-        game = get_game(game_key)
-        target = Path(out_dir) if out_dir else project.root / "output" / game.key / paper
+        game = get_game(project, game_key)
+        target = Path(out_dir).resolve() if out_dir else output_folder(project, game, paper, duplex)
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                       TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                       console=errors, transient=True) as progress:
-            task = progress.add_task(f"{game.title}: checking card data", total=len(game.decks))
+            task = progress.add_task(f"{game.title}: checking", total=len(game.decks))
 
             def show(done: int, title: str) -> None:
                 progress.update(task, completed=done, description=f"{game.title}: {title}")
@@ -122,15 +155,15 @@ def build(game_key: str, paper: str, duplex: str, out_dir: str | None, booklet: 
             errors.print(line, highlight=False, markup=False, soft_wrap=True)
 
 
-
 @main.command()
 @click.argument("game_key", metavar="GAME")
 @project_option
 def check(game_key: str, project_dir: str | None) -> None:
-    """Check GAME's card data and every worked example before print (exit 1 on any problem)."""
+    """Check GAME before print: card data, layouts, and every worked example against the
+    engine (exit 2 for a problem in the input, 1 when an example disagrees with the engine)."""
     try:
         project = _project(project_dir)
-        game = get_game(game_key)
+        game = get_game(project, game_key)
     except PnpError as error:
         _fail(error)
     report = check_game(project, game)
@@ -139,10 +172,11 @@ def check(game_key: str, project_dir: str | None) -> None:
     for mismatch in report.mismatches:
         errors.print(str(mismatch), highlight=False, markup=False, soft_wrap=True)
     if not report.ok:
-        errors.print(f"[bold red]{game.title}: {len(report.problems)} problem(s), "
-                     f"{len(report.mismatches)} example(s) the engine disagrees with[/]")
-        sys.exit(EXIT_CHECK_FAILED)
-    console.print(f"{game.title}: {report.decks} decks and {report.examples} worked examples check out")
+        errors.print(f"[bold red]{game.title}: {plural(len(report.problems), 'problem')}, "
+                     f"{plural(len(report.mismatches), 'example')} the engine disagrees with[/]")
+        sys.exit(EXIT_BAD_INPUT if report.problems else EXIT_CHECK_FAILED)
+    examples = f" and {plural(report.examples, 'worked example')}" if report.examples else ""
+    console.print(f"{game.title}: {plural(report.decks, 'deck')}, their layouts{examples} check out")
 
 
 @main.command()
@@ -154,17 +188,20 @@ def check(game_key: str, project_dir: str | None) -> None:
 def rules(game_key: str, file: str | None, as_json: bool, kinds: bool, project_dir: str | None) -> None:
     """Compute every worked example in FILE with GAME's rules engine."""
     try:
-        game = get_game(game_key)
+        project = _project(project_dir)
+        game = get_game(project, game_key)
+        if not game.kinds:
+            raise UsageError(f"{game.title} has no rules engine (no `engine:` in its game.yaml), "
+                             "so it has no worked examples to compute")
         if kinds:
             _print_kinds(game, as_json)
             return
         if file is None:
             raise UsageError("give an example FILE, or --kinds")
-        project = _project(project_dir)
         path = Path(file)
         if not path.is_file():
             raise UsageError(f"{file}: no such file")
-        examples = load_example_file(path, file)
+        examples = _example_file(path, file)
         outcomes = run_examples(examples, game.kinds, game.rules_context(load_game(project, game)))
     except PnpError as error:
         _fail(error)
@@ -184,6 +221,20 @@ def rules(game_key: str, file: str | None, as_json: bool, kinds: bool, project_d
         sys.exit(EXIT_CHECK_FAILED)
 
 
+def _example_file(path: Path, shown: str):
+    """The examples of a file; a card data file given by mistake is said so in one line."""
+    from pnp.data.yaml_source import load_yaml
+
+    if path.suffix not in (".yaml", ".yml"):
+        raise UsageError(f"{shown} is not a worked-examples file: examples are YAML, "
+                         "in card_data/GAME/examples/*.yaml")
+    data = load_yaml(path, shown).data
+    items = data if isinstance(data, list) else [data]
+    if items and all(isinstance(item, dict) and not {"kind", "setup", "expect"} & set(item) for item in items):
+        raise UsageError(f"{shown} is {CARD_KEYS_HINT}")
+    return load_example_file(path, shown)
+
+
 def _print_kinds(game, as_json: bool) -> None:
     if as_json:
         console.print_json(json.dumps({name: {"summary": kind.summary,
@@ -200,41 +251,55 @@ def _print_kinds(game, as_json: bool) -> None:
     console.print(table)
 
 
-def _simulation_choices(name: str) -> list[str]:
-    """What any registered game's simulator accepts for an option, in registry order."""
-    return list(dict.fromkeys(v for game in GAMES.values() for v in game.simulation_choices.get(name, ())))
+def _choice(game, option: str, value: str | None) -> str | None:
+    allowed = game.simulation_choices.get(option.lstrip("-"), ())
+    if value is not None and value.lower() not in allowed:
+        raise UsageError(f"{option} {value}: {game.title}'s simulator takes one of {', '.join(allowed)}")
+    return value.lower() if value is not None else None
 
 
 @main.command()
 @click.argument("game_key", metavar="GAME")
-@click.option("--campaigns", type=click.IntRange(1, 10_000_000), default=10_000, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--difficulty", default="pistolero", show_default=True,
-              type=click.Choice(_simulation_choices("difficulty")))
-@click.option("--variants", multiple=True, type=click.Choice(_simulation_choices("variants")),
-              help="Variants in play; repeat the option for several.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--campaigns", type=click.IntRange(1, 10_000_000), default=10_000, show_default=True,
+              help="How many whole campaigns to play.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="The random seed: the same seed gives the same numbers.")
+@click.option("--difficulty", help="The difficulty level to play (verset: tenderfoot, pistolero, legend; "
+                                   "default: the simulator's own, pistolero for verset).")
+@click.option("--variants", multiple=True,
+              help="A variant in play (verset: organ, bar, spectators, glass); repeat for several.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @project_option
-def simulate(game_key: str, campaigns: int, seed: int, difficulty: str, variants: tuple,
+def simulate(game_key: str, campaigns: int, seed: int, difficulty: str | None, variants: tuple,
              as_json: bool, project_dir: str | None) -> None:
     """Play whole campaigns of GAME with the baseline strategy and report the balance."""
     try:
         project = _project(project_dir)
-        game = get_game(game_key)
+        game = get_game(project, game_key)
         if game.simulator is None:
             raise UsageError(f"{game.title} has no simulator")
-        report = game.simulator(load_game(project, game), campaigns=campaigns, seed=seed,
-                                difficulty=difficulty, variants=variants)
+        options = {"campaigns": campaigns, "seed": seed,
+                   "variants": tuple(_choice(game, "--variants", v) for v in variants)}
+        if difficulty is not None:
+            options["difficulty"] = _choice(game, "--difficulty", difficulty)
+        loaded = load_game(project, game)
+        if errors.is_terminal and not as_json:
+            with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                          TimeElapsedColumn(), console=errors, transient=True) as progress:
+                task = progress.add_task(f"{game.title}: campaigns", total=campaigns)
+                report = game.simulator(loaded, progress=lambda n: progress.advance(task, n), **options)
+        else:
+            report = game.simulator(loaded, **options)
     except PnpError as error:
         _fail(error)
     if as_json:
         console.print_json(json.dumps(report))
         return
-    _print_simulation(game, report)
+    _print_simulation(game, report, game.simulation_labels(loaded))
 
 
-def _print_simulation(game, report: dict) -> None:
-    console.print(f"{game.title}: {report['campaigns']} campaigns, seed {report['seed']}, "
+def _print_simulation(game, report: dict, names: dict) -> None:
+    console.print(f"{game.title}: {plural(report['campaigns'], 'campaign')}, seed {report['seed']}, "
                   f"difficulty {report['difficulty']}, variants: {', '.join(report['variants']) or 'none'}; "
                   f"{report['survived']} ended with souls left", highlight=False)
     verses = Table(title="Duels against each Verse", title_justify="left")
@@ -243,7 +308,8 @@ def _print_simulation(game, report: dict) -> None:
         verses.add_column(column, justify=justify)
     for verse_id, row in sorted(report["verses"].items(), key=lambda kv: (kv[1]["difficulty"], kv[0])):
         rate = "-" if row["win_rate"] is None else f"{100 * row['win_rate']:.1f} %"
-        verses.add_row(verse_id, str(row["difficulty"]), str(row["faced"]), str(row["won"]), rate)
+        verses.add_row(names.get(verse_id, verse_id), str(row["difficulty"]), str(row["faced"]),
+                       str(row["won"]), rate)
     console.print(verses)
     marks = Table(title="By difficulty mark", title_justify="left")
     for column in ("gall", "faced", "won", "win rate"):
@@ -259,8 +325,9 @@ def _print_simulation(game, report: dict) -> None:
         endings.add_row(name, str(count), f"{100 * count / report['campaigns']:.1f} %")
     console.print(endings)
     for flag in report["flags"]:
-        console.print(f"[yellow]flag:[/] {flag['verse']} shows {flag['printed']} gall but plays like "
-                      f"{flag['plays_like']} (win rate {100 * flag['win_rate']:.1f} %)", highlight=False)
+        console.print(f"[yellow]flag:[/] {names.get(flag['verse'], flag['verse'])} shows "
+                      f"{plural(flag['printed'], 'gall', 'gall')} but plays like {flag['plays_like']} "
+                      f"(win rate {100 * flag['win_rate']:.1f} %)", highlight=False)
 
 
 if __name__ == "__main__":

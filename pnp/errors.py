@@ -24,8 +24,13 @@ class Problem:
         if self.found:
             text += f", found {self.found}"
         if self.fix:
-            text += f". {self.fix}"
+            text = text.rstrip(".") + f". {self.fix}"
         return text
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """`1 problem`, `2 problems`."""
+    return f"{count} {noun if count == 1 else (nouns or noun + 's')}"
 
 
 class PnpError(Exception):

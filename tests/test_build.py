@@ -130,7 +130,7 @@ def test_sheets_hold_every_card_once(built, paper):
 
 def test_every_card_name_is_in_the_text_of_its_sheet(built):
     project = Project.at(ROOT)
-    for loaded in load_game(project, get_game("verset")):
+    for loaded in load_game(project, get_game(Project.at(ROOT), "verset")):
         if loaded.deck.key == "soul-tokens":        # a chip shows its value, not a name
             continue
         pdf = pdfium.PdfDocument(built["a4"] / f"{loaded.deck.key}.pdf")

@@ -82,7 +82,7 @@ def test_text_too_long_to_fit_fails_naming_the_card(project_copy, tmp_path):
     replace_once(path, "text: Gain 3 souls.", "text: " + "Gain three souls and then some more. " * 12)
     result, out = build_into(project_copy, tmp_path)
     assert result.exit_code == 2
-    assert "borrowed-time" in result.output and "does not fit" in result.output
+    assert "borrowed-time" in result.output and "text that fits its 'text' box" in result.output
     assert not out.exists()
 
 
@@ -103,3 +103,66 @@ def test_list_names_games_and_components():
     assert result.exit_code == 0
     for word in ("verset", "Verse cards", "Glass of Forgiveness", "52", "20", "16"):
         assert word in result.output
+
+
+def new_game(project, key="lanterns"):
+    assert run_pnp("new", key, "--project", str(project)).exit_code == 0
+    return key
+
+
+def test_every_option_has_help_text():
+    import click
+
+    from pnp.cli import main
+    for name, command in main.commands.items():
+        for param in command.params:
+            if isinstance(param, click.Option):
+                assert param.help, f"pnp {name} {param.opts[0]}"
+
+
+def test_paper_names_in_any_case_and_the_duplex_mode_in_the_folder(project_copy):
+    key = new_game(project_copy)
+    for args in (("--paper", "A4"), ("--paper", "Letter", "--duplex", "none")):
+        result = run_pnp("build", key, *args, "--project", str(project_copy))
+        assert result.exit_code == 0, result.output
+    assert (project_copy / "output" / key / "a4" / "cards.pdf").is_file()
+    assert (project_copy / "output" / key / "letter-fronts-only" / "cards.pdf").is_file()
+
+
+def test_a_build_removes_what_the_previous_build_wrote_and_this_one_does_not(project_copy, tmp_path):
+    key = new_game(project_copy)
+    out = tmp_path / "out"
+    (out).mkdir()
+    (out / "notes.pdf").write_bytes(b"the user's own file")
+    assert run_pnp("build", key, "--booklet", "--out", str(out), "--project", str(project_copy)).exit_code == 0
+    assert (out / "rulebook-booklet.pdf").is_file()
+    assert run_pnp("build", key, "--out", str(out), "--project", str(project_copy)).exit_code == 0
+    assert not (out / "rulebook-booklet.pdf").exists()
+    assert (out / "rulebook.pdf").is_file() and (out / "notes.pdf").read_bytes() == b"the user's own file"
+
+
+def test_an_out_folder_that_cannot_be_written_is_a_clean_error(project_copy, tmp_path):
+    key = new_game(project_copy)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = run_pnp("build", key, "--out", str(blocker / "sub"), "--project", str(project_copy))
+    assert result.exit_code == 2 and "cannot write the build to" in result.output
+
+
+def test_list_outside_a_project_is_the_same_clean_error(tmp_path):
+    result = run_pnp("list", "--project", str(tmp_path))
+    assert result.exit_code == 2 and "is not a pnp project" in result.output
+
+
+def test_rules_on_a_card_file_says_so_in_one_line():
+    result = run_pnp("rules", "verset", str(ROOT / "card_data" / "verset" / "verses.yaml"), "--project", str(ROOT))
+    assert result.exit_code == 2
+    assert "is a card data file" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_simulate_names_the_verses_and_checks_its_choices():
+    result = run_pnp("simulate", "verset", "--campaigns", "30", "--project", str(ROOT))
+    assert result.exit_code == 0 and "The Three-Headed Wolf" in result.output
+    assert "30 campaigns" in result.output
+    bad = run_pnp("simulate", "verset", "--difficulty", "easy", "--project", str(ROOT))
+    assert bad.exit_code == 2 and "tenderfoot, pistolero, legend" in bad.output

@@ -6,6 +6,7 @@ import pytest
 import yaml
 
 from pnp.games import get_game
+from pnp.project import Project
 from tests.conftest import ROOT, run_pnp
 
 EXAMPLES = ROOT / "card_data" / "verset" / "examples"
@@ -24,7 +25,7 @@ def test_every_example_file_passes():
 def test_there_are_at_least_40_examples_using_every_kind():
     examples = all_examples()
     assert len(examples) >= 40
-    assert {e["kind"] for e in examples} == set(get_game("verset").kinds)
+    assert {e["kind"] for e in examples} == set(get_game(Project.at(ROOT), "verset").kinds)
 
 
 def test_the_rulebooks_own_examples_are_there():
@@ -103,13 +104,13 @@ def test_check_passes_and_fails_on_a_wrong_claim(project_copy):
     assert "payouts.yaml" in result.output and "expect.returned is 5, the engine computes 6" in result.output
 
 
-def test_check_reports_every_data_problem_at_once_with_exit_1(project_copy):
+def test_check_reports_every_data_problem_at_once_with_exit_2(project_copy):
     verses = project_copy / "card_data" / "verset" / "verses.yaml"
     verses.write_text(verses.read_text().replace("difficulty: 2", "difficulty: 5", 1))
     bar = project_copy / "card_data" / "verset" / "bar.yaml"
     bar.write_text(bar.read_text().replace("id: widows-gin", "id: widows-gin-x"))
     result = run_pnp("check", "verset", "--project", str(project_copy))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "verses.yaml" in result.output and "difficulty" in result.output
 
 

@@ -6,8 +6,8 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from pnp.games.verset_rulebook import STAND_TOTALS, UP_CARDS, percent
-from pnp.games.verset_table import PLAYMAT_MM, campaign_sheet
+from pnp.games.verset.rulebook import STAND_TOTALS, UP_CARDS, percent
+from pnp.games.verset.table import PLAYMAT_MM, campaign_sheet
 from pnp.render.forms import field_names
 from pnp.render.tiling import CROSS_MM, OVERLAP_MM
 from pnp.rules.verset.odds import bust_from_fresh_deck, opponent_finals

@@ -1,5 +1,6 @@
 """Loading a game's decks: parse, validate against the schema, check counts and references."""
 
+import difflib
 import re
 from dataclasses import dataclass
 
@@ -54,6 +55,46 @@ def _id_problems(located: Located, cards: list) -> list[Problem]:
     return problems
 
 
+def _counts_by_problems(located: Located, deck: Deck, cards: list) -> list[Problem]:
+    """The split the declaration asks for (`counts_by: {type: {unique: 4, ...}}`)."""
+    problems = []
+    for field, wanted in deck.counts_by.items():
+        have = {str(value): sum(1 for card in cards if str(getattr(card, field)) == str(value))
+                for value in wanted}
+        others = sum(1 for card in cards if str(getattr(card, field)) not in have)
+        if all(have[str(v)] == n for v, n in wanted.items()) and not others:
+            continue
+        split = ", ".join(f"{n} with {field} {v}" for v, n in wanted.items())
+        found = ", ".join(f"{have[str(v)]} with {v}" for v in wanted) + (f", {others} other" if others else "")
+        problems.append(Problem(located.file, located.line_of((0,)), f"(deck) {field}", split, found,
+                                f"Change the {field} of a card, or the deck's counts_by in game.yaml "
+                                f"(line {deck.declared_at})"))
+    return problems
+
+
+def icon_names(project: Project) -> list[str]:
+    return sorted(path.stem for path in (project.layouts / "icons").glob("*.svg"))
+
+
+def unknown_icon_fix(name: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(name, known, n=3)
+    hint = f"Did you mean {' or '.join(repr(c) for c in close)}? " if close else ""
+    return f"{hint}The icons are the files of layouts/icons/: {', '.join(known)}"
+
+
+def _icon_problems(project: Project, located: Located, cards: list) -> list[Problem]:
+    known = icon_names(project)
+    problems = []
+    for index, card in enumerate(cards):
+        for field in type(card).ICON_FIELDS:
+            name = getattr(card, field)
+            if name is not None and name not in known:
+                problems.append(Problem(located.file, located.line_of((index, field)),
+                                        located.field_name((index, field)), "the name of an icon",
+                                        f"'{name}', which is not in layouts/icons/", unknown_icon_fix(name, known)))
+    return problems
+
+
 def _inline_icon_problems(located: Located, game: Game, cards: list) -> list[Problem]:
     problems = []
     known = ", ".join("{" + token + "}" for token in sorted(game.inline_icons))
@@ -74,6 +115,7 @@ def load_deck(project: Project, game: Game, deck: Deck) -> LoadedDeck:
                                  type(located.data).__name__)])
     cards = validate(located, list[deck.card])
     problems = _count_problems(located, deck, cards) + _id_problems(located, cards)
+    problems += _counts_by_problems(located, deck, cards) + _icon_problems(project, located, cards)
     problems += _inline_icon_problems(located, game, cards)
     for check in deck.checks:
         problems += check(located, cards)

@@ -1,19 +1,22 @@
-"""The registry of games. Adding a game is a module beside this one and one entry here."""
+"""Games: declared in card_data/GAME/game.yaml; engines' adapters are packages beside this file."""
+
+import difflib
 
 from pnp.errors import UsageError
-from pnp.games.base import Deck, Game
-from pnp.games.verset import VERSET
-
-GAMES: dict[str, Game] = {game.key: game for game in (VERSET,)}
-
-
-def get_game(key: str) -> Game:
-    """The game registered as key; the error names the bad key and the known ones."""
-    try:
-        return GAMES[key]
-    except KeyError:
-        known = ", ".join(sorted(GAMES))
-        raise UsageError(f"unknown game '{key}': the games are {known}") from None
+from pnp.games.base import Adapter, Deck, Game
+from pnp.games.declaration import game_keys, load_declaration
+from pnp.project import Project
 
 
-__all__ = ["GAMES", "Deck", "Game", "get_game"]
+def get_game(project: Project, key: str) -> Game:
+    """The game declared as key in the project; the error names the bad key and the known ones."""
+    keys = game_keys(project)
+    if key not in keys:
+        close = difflib.get_close_matches(key, keys, n=1)
+        hint = f" Did you mean '{close[0]}'?" if close else ""
+        known = ", ".join(keys) or "none yet (pnp new GAME makes one)"
+        raise UsageError(f"unknown game '{key}': the games of {project.root} are {known}.{hint}")
+    return load_declaration(project, key)
+
+
+__all__ = ["Adapter", "Deck", "Game", "game_keys", "get_game"]

@@ -1,4 +1,5 @@
-"""What a game declares: its decks, their card schemas, counts and layouts."""
+"""What a game is once declared: its decks, their card schemas, counts and layouts, and the
+hooks its rules engine's adapter adds (examples, rulebook numbers, table pieces)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -7,10 +8,6 @@ from pydantic import BaseModel
 
 from pnp.data.located import Located
 from pnp.errors import Problem
-
-CARD_WIDTH_MM = 63.0
-CARD_HEIGHT_MM = 88.0
-BLEED_MM = 3.0
 
 
 @dataclass(frozen=True)
@@ -26,24 +23,31 @@ class Deck:
     face: str                 # face layout under layouts/, e.g. "verset/verse.html"
     back: str                 # back layout
     checks: tuple[Callable[[Located, list], list[Problem]], ...] = ()
-    width_mm: float = CARD_WIDTH_MM
-    height_mm: float = CARD_HEIGHT_MM
-    bleed_mm: float = BLEED_MM
+    width_mm: float = 63.0
+    height_mm: float = 88.0
+    bleed_mm: float = 3.0
     shape: str = "rect"       # "rect": crop marks; "circle": cut circles (tokens)
     per_card_back: bool = False   # each card has its own back (player aids), else one back
-    uses_rules: bool = False      # its layouts print the engine's numbers (rulebook_context)
+    uses_rules: bool = False      # its layouts print the engine's numbers (deck_context)
+    counts_by: dict = field(default_factory=dict)   # field -> {value: how many cards}
+    declared_at: int | None = None                   # line of its count in game.yaml
 
 
 @dataclass(frozen=True)
 class Game:
-    """A game: a folder of data, a folder of layouts and a declaration like this one."""
+    """A game: a folder of data with its game.yaml, a folder of layouts, and optionally a
+    rules engine whose adapter fills the hooks below."""
 
     key: str
     title: str
     language: str
     decks: tuple[Deck, ...]
     stylesheet: str                       # shared card stylesheet under layouts/
+    players: str = ""
+    play_time: str = ""
+    pitch: str = ""
     inline_icons: dict[str, str] = field(default_factory=dict)  # {token} -> icon file stem
+    located: Located | None = field(default=None, compare=False, repr=False)
     kinds: dict = field(default_factory=dict)             # worked-example kinds of its engine
     rules_context: Callable[[list], dict] = lambda decks: {}  # card data for the engine
     simulator: Callable | None = None                     # (decks, **options) -> report
@@ -54,9 +58,67 @@ class Game:
     example_cards: Callable = lambda kind, setup, result: []      # rows of cards to draw
     table_pieces: Callable | None = None   # (project, game, paper) -> [(file, pdf, pages)]: mats, sheets
     simulation_choices: dict = field(default_factory=dict)  # "difficulty"/"variants" -> allowed values
+    simulation_labels: Callable = lambda decks: {}         # ids in a report -> names to print
 
     def deck(self, key: str) -> Deck:
         for deck in self.decks:
             if deck.key == key:
                 return deck
         raise KeyError(key)
+
+
+HOOKS = ("kinds", "rules_context", "simulator", "checks", "rulebook_context", "deck_context",
+         "describe_example", "example_cards", "table_pieces", "simulation_choices", "simulation_labels")
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """What only code can say about a game with a rules engine: its example kinds, the checks
+    its engine needs of the card data, the numbers its printed pieces take from the engine.
+
+    `component_counts` ties the declared counts to the engine's named constants:
+    {deck key: (count, "NAME in pnp/rules/GAME/...")}. `deck_checks_by_key` adds checks to
+    named decks; every field of type `effects` is checked against `effect_vocabulary`.
+    """
+
+    effect_vocabulary: dict | None = None
+    component_counts: dict = field(default_factory=dict)
+    deck_checks_by_key: dict = field(default_factory=dict)
+    kinds: dict = field(default_factory=dict)
+    rules_context: Callable[[list], dict] = lambda decks: {}
+    simulator: Callable | None = None
+    checks: tuple = ()
+    rulebook_context: Callable[[list], dict] = lambda decks: {}
+    deck_context: Callable[[list], dict] = lambda decks: {}
+    describe_example: Callable = lambda kind, setup, result: ""
+    example_cards: Callable = lambda kind, setup, result: []
+    table_pieces: Callable | None = None
+    simulation_choices: dict = field(default_factory=dict)
+    simulation_labels: Callable = lambda decks: {}
+
+    def hooks(self) -> dict:
+        return {name: getattr(self, name) for name in HOOKS}
+
+    def deck_checks(self, key: str, spec) -> tuple:
+        from pnp.games.checks import effect_problems
+
+        effects = tuple(effect_problems(self.effect_vocabulary, name)
+                        for name, field_spec in spec.fields.items() if field_spec.type == "effects")
+        return effects + tuple(self.deck_checks_by_key.get(key, ()))
+
+    def declaration_problems(self, located: Located, spec) -> list[Problem]:
+        """The declared decks hold what the engine counts on."""
+        problems = []
+        declared = {deck.key: (index, deck) for index, deck in enumerate(spec.decks)}
+        for key, (count, name) in self.component_counts.items():
+            if key not in declared:
+                problems.append(Problem(located.file, located.line_of(("decks",)), "decks",
+                                        f"a deck with key '{key}' (the rules engine counts on it)", "none",
+                                        f"Declare the deck '{key}'"))
+            elif declared[key][1].count != count:
+                index = declared[key][0]
+                problems.append(Problem(located.file, located.line_of(("decks", index, "count")),
+                                        f"decks[{index}].count", f"{count}, the rules' count ({name})",
+                                        str(declared[key][1].count),
+                                        "The rules set this count: change the rules engine, not only the data"))
+        return problems

@@ -2,7 +2,7 @@
 
 from markupsafe import Markup
 
-from pnp.errors import RenderError
+from pnp.errors import DataError, Problem, RenderError
 from pnp.games.base import Deck, Game
 from pnp.project import Project
 from pnp.render.cache import RenderCache
@@ -17,8 +17,24 @@ def _card_label(card) -> str:
     return getattr(card, "id", None) or getattr(card, "name", "?")
 
 
+def _unfit(deck: Deck, cards: list, index: int, box: str, floor: float, located, file: str) -> Problem:
+    """Text that does not fit even at its floor: the card's line in its data file."""
+    card_index = index if index < len(cards) else index - len(cards)
+    back = index >= len(cards)
+    if located is not None and not (back and not deck.per_card_back):
+        path = (card_index, box) if box in type(cards[card_index]).model_fields else (card_index,)
+        where, field = located.line_of(path), located.field_name(path)
+    else:
+        where, field = None, "the back" if back else f"card {_card_label(cards[card_index])}"
+    side = "back" if back else "face"
+    return Problem(located.file if located is not None else file, where, field,
+                   f"text that fits its '{box}' box on the {side} at {floor:g}pt or more",
+                   "text that overflows it even at the smallest size the layout allows",
+                   "Shorten the text, or give the box more room in the layout")
+
+
 def render_deck(project: Project, game: Game, deck: Deck, cards: list,
-                source_file: str = "", context: dict | None = None) -> bytes:
+                source_file: str = "", context: dict | None = None, located=None) -> bytes:
     """A PDF of card-sized pages: each face in order, then the deck's back (or, for a deck
     with a back per card, each card's back in order). `context` is extra data for the
     layouts, such as the engine's tables.
@@ -64,13 +80,10 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
                 if state.shrink(index, name, ratio):
                     shrunk = True
                 else:
-                    who = (_card_label(cards[index]) if index < len(cards) else
-                           f"the back of {_card_label(cards[index - len(cards)])}" if deck.per_card_back
-                           else "the back")
-                    stuck.append(f"card {who}: its {name} text does not fit even at "
-                                 f"{state.limits[(index, name)][1]}pt")
+                    stuck.append(_unfit(deck, cards, index, name, state.limits[(index, name)][1], located,
+                                        source_file or deck.source))
         if stuck:
-            raise RenderError(f"{what}: " + "; ".join(stuck) + ". Shorten the text")
+            raise DataError(stuck)
         if not shrunk:
             return cache.put(key, renderer.pdf(rendered, what))
     raise RenderError(f"{what}: text fitting did not settle in {MAX_FIT_PASSES} passes")

@@ -6,13 +6,15 @@ numbered and gathered into a table of contents whose page numbers WeasyPrint fil
 """
 
 import re
+import traceback
 from dataclasses import dataclass
 
 import yaml
-from jinja2 import TemplateError
+from jinja2 import TemplateError, UndefinedError
 from markupsafe import Markup
 
-from pnp.errors import RenderError
+from pnp.data.yaml_source import load_yaml
+from pnp.errors import DataError, Problem, RenderError
 from pnp.project import Project
 from pnp.render.fitting import FitState
 from pnp.render.sheet_layout import HALF_PAPERS_MM, PAPERS_MM
@@ -58,23 +60,41 @@ class Thumbnails:
             f'transform: scale({scale})">{face}</span></span>')
 
 
+def _listing(project: Project, path, kind: type, what: str):
+    """A YAML file the rulebook prints from (rulings, fonts, icon credits), checked for its form."""
+    if not path.is_file():
+        return kind()
+    located = load_yaml(path, project.relative(path))
+    if located.data is None:
+        return kind()
+    if not isinstance(located.data, kind):
+        raise DataError([Problem(located.file, 1, "(top)", what, type(located.data).__name__)])
+    return located.data
+
+
 def _rulings(project: Project, game) -> list:
-    path = project.card_data / game.key / "rulings.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else []
+    rulings = _listing(project, project.card_data / game.key / "rulings.yaml", list,
+                       "a list of rulings, each with id, topic, source, question, ruling, why")
+    for index, ruling in enumerate(rulings):
+        if not isinstance(ruling, dict) or not {"id", "topic", "question", "ruling", "why"} <= set(ruling):
+            raise DataError([Problem(project.relative(project.card_data / game.key / "rulings.yaml"), None,
+                                     f"ruling {index + 1}", "id, topic, source, question, ruling and why",
+                                     repr(ruling)[:80])])
+    return rulings
 
 
 def _fonts(project: Project) -> list:
-    path = project.fonts / "fonts.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else []
+    return _listing(project, project.fonts / "fonts.yaml", list, "a list of fonts with family, authors, licence")
 
 
 def _icon_authors(project: Project) -> dict:
     """Author -> icon names, from layouts/icons/credits.yaml."""
-    credits = yaml.safe_load((project.layouts / "icons" / "credits.yaml").read_text(encoding="utf-8"))
+    credits = _listing(project, project.layouts / "icons" / "credits.yaml", dict,
+                       "a mapping of icon names to {authors: [...]}")
     authors: dict = {}
     for name, entry in sorted(credits.items()):
-        for author in entry["authors"]:
-            authors.setdefault(author.replace("-", " ").title(), []).append(name)
+        for author in (entry or {}).get("authors", ()) if isinstance(entry, dict) else ():
+            authors.setdefault(str(author).replace("-", " ").title(), []).append(name)
     return dict(sorted(authors.items()))
 
 
@@ -105,16 +125,18 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
     env = environment(project.layouts, game.inline_icons)
     prose = environment(project.layouts, game.inline_icons, trim=False)
     thumbnails = Thumbnails(env, loaded)
-    context = dict(game.rulebook_context(loaded))
+    context = {"counts": {d.deck.key: len(d.cards) for d in loaded},
+               "components": [{"key": d.deck.key, "title": d.deck.title, "count": len(d.cards)} for d in loaded],
+               "deck_cards": {d.deck.key: d.cards for d in loaded}}
+    context.update(game.rulebook_context(loaded))
     context.update(ex=results, card=thumbnails, rulings=_rulings(project, game),
                    fonts=_fonts(project), icon_authors=_icon_authors(project))
     parts = []
     for source in source_files(project, game.key):
         try:
             parts.append(prose.from_string(source.text).render(**context))
-        except TemplateError as error:
-            line = getattr(error, "lineno", None)
-            raise RenderError(f"{source.shown}:{line or '?'}: {error}") from None
+        except (TemplateError, RenderError) as error:
+            raise DataError([_prose_problem(error, source)]) from None
     md = markdown()
     figure = env.get_template(f"{game.key}/example.html")
 
@@ -135,6 +157,23 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
     layout = env.get_template(f"{game.key}/rulebook.html")
     return layout.render(body=body, headings=headings, game=game, page_size="{:g}mm {:g}mm".format(*PAGE_SIZES_MM[page_size]),
                          **context)
+
+
+def _prose_problem(error: Exception, source) -> Problem:
+    """A template fault in a rulebook chapter, at its line of the Markdown file."""
+    line = getattr(error, "lineno", None)
+    if line is None:
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == "<template>"]
+        line = frames[-1].lineno if frames else None
+    message = getattr(error, "message", None) or str(error)
+    names = "ex, card, counts, components, deck_cards, rulings, fonts, icon_authors and the game's own tables"
+    if isinstance(error, RenderError):
+        return Problem(source.shown, line, "card(...)", "a deck key and a card id of the game", message)
+    if isinstance(error, UndefinedError):
+        return Problem(source.shown, line, "(rulebook)", f"names the rulebook context has ({names}; "
+                       "docs/rulebook.md)", message, "Fix the name, or cite an example id that exists")
+    return Problem(source.shown, line, "(rulebook)", "a complete Jinja template in the chapter", message,
+                   "Close every {% ... %} block and {{ ... }} expression")
 
 
 def render_rulebook(project: Project, game, loaded: list, results: dict, page_size: str) -> bytes:

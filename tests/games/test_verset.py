@@ -2,13 +2,13 @@ from collections import Counter
 
 from pnp.data.decks import load_game
 from pnp.games import get_game
-from pnp.games.verset import ABILITY_TYPE_COUNTS
+
 from pnp.project import Project
 from tests.conftest import ROOT
 
 
 def decks():
-    return {d.deck.key: d.cards for d in load_game(Project.at(ROOT), get_game("verset"))}
+    return {d.deck.key: d.cards for d in load_game(Project.at(ROOT), get_game(Project.at(ROOT), "verset"))}
 
 
 def test_the_deck_is_a_full_52_card_deck_in_four_suits():
@@ -26,7 +26,7 @@ def test_verses_have_distinct_abilities_and_difficulties_one_to_three():
 
 
 def test_ability_types_split_as_declared():
-    assert Counter(a.type for a in decks()["abilities"]) == ABILITY_TYPE_COUNTS
+    assert Counter(a.type for a in decks()["abilities"]) == {"activatable": 8, "unique": 4, "permanent": 4}
 
 
 def test_the_bar_sells_the_forgiveness_liqueur():

@@ -10,7 +10,7 @@ from pnp.render.cards import render_deck
 
 def test_long_text_shrinks_to_fit_but_not_below_the_floor(project_copy, tmp_path):
     project = Project.at(project_copy)
-    game = get_game("verset")
+    game = get_game(project, "verset")
     verses = next(d for d in load_game(project, game) if d.deck.key == "verses")
     first = verses.cards[0].model_copy(update={
         "ability": "Before each deal, the top card of the deck is discarded face down, unseen. "
@@ -31,7 +31,7 @@ def test_a_layout_that_reads_outside_the_project_fails(project_copy):
     css = project_copy / "layouts" / "verset" / "cards.css"
     css.write_text(css.read_text() + '\n.card { background-image: url("/etc/hostname"); }\n')
     project = Project.at(project_copy)
-    game = get_game("verset")
+    game = get_game(project, "verset")
     glass = next(d for d in load_game(project, game) if d.deck.key == "glass-of-forgiveness")
     with pytest.raises(RenderError, match="outside the project"):
         render_deck(project, game, glass.deck, glass.cards)
@@ -40,7 +40,7 @@ def test_a_layout_that_reads_outside_the_project_fails(project_copy):
 def test_a_font_that_cannot_load_fails_the_build_instead_of_a_silent_fallback(project_copy):
     (project_copy / "fonts" / "rye" / "rye-latin-400-normal.woff").write_bytes(b"not a font")
     project = Project.at(project_copy)
-    game = get_game("verset")
+    game = get_game(project, "verset")
     glass = next(d for d in load_game(project, game) if d.deck.key == "glass-of-forgiveness")
     with pytest.raises(RenderError):
         render_deck(project, game, glass.deck, glass.cards)

@@ -38,7 +38,7 @@ def test_every_contents_entry_names_the_page_its_heading_lands_on(rulebook_pages
 
 def test_component_list_counts_equal_the_card_data(rulebook_text):
     text = " ".join(rulebook_text)
-    for loaded in load_game(Project.at(ROOT), get_game("verset")):
+    for loaded in load_game(Project.at(ROOT), get_game(Project.at(ROOT), "verset")):
         assert f"{len(loaded.cards)} {loaded.deck.title}" in text
 
 

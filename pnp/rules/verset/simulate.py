@@ -322,8 +322,9 @@ class Campaign:
 
 
 def simulate(decks: Decks, campaigns: int, seed: int, difficulty: str = "pistolero",
-             variants=()) -> dict:
-    """Play `campaigns` campaigns; report win rates and endings, and flag odd Verses."""
+             variants=(), progress=None) -> dict:
+    """Play `campaigns` campaigns; report win rates and endings, and flag odd Verses.
+    `progress(done)` is called after each campaign when given."""
     rng = random.Random(seed)
     faced, won = Counter(), Counter()
     by_mark_faced, by_mark_won = Counter(), Counter()
@@ -332,6 +333,8 @@ def simulate(decks: Decks, campaigns: int, seed: int, difficulty: str = "pistole
     survived = 0
     for _ in range(campaigns):
         result = Campaign(decks, difficulty, variants, rng).play()
+        if progress is not None:
+            progress(1)
         endings[result.ending] += 1
         peaks.append(result.peak_souls)
         survived += result.survived

@@ -12,7 +12,7 @@ from tests.conftest import ROOT
 
 
 def decks(verse_change=None):
-    context = rules_context(load_game(Project.at(ROOT), get_game("verset")))
+    context = rules_context(load_game(Project.at(ROOT), get_game(Project.at(ROOT), "verset")))
     verses = [dict(v) for v in context["verses"].values()]
     if verse_change:
         verse_change(verses)

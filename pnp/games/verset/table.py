@@ -1,6 +1,6 @@
 """Le Dernier Verset at the table: the campaign sheet and the playmat, built from the engine."""
 
-from pnp.games.verset_rulebook import ending_rows
+from pnp.games.verset.rulebook import ending_rows
 from pnp.render.forms import CheckGroup, Column, FormSpec
 from pnp.rules.verset.campaign import DIFFICULTIES, DUELS
 

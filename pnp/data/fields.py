@@ -1,0 +1,95 @@
+"""The field types a game declares for its cards, and the card schema built from them.
+
+A deck in `game.yaml` lists its card fields (`name: {type: text}`); this module turns that
+list into a strict pydantic model, so card data is checked with the same messages whatever
+the game. FIELD_TYPES is the documented allow-list (docs/game-declaration.md lists the same).
+"""
+
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BaseModel, Field, StringConstraints, create_model
+
+from pnp.data.schema import STRICT_KEYS
+
+SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
+Text = Annotated[str, StringConstraints(min_length=1)]
+
+# type name -> what it holds (the docs and `pnp check` messages use these words)
+FIELD_TYPES = {
+    "text": "text, not empty; with `icons: true` it may hold inline icons such as {gall}",
+    "slug": "lowercase words joined by hyphens, such as three-headed-wolf",
+    "int": "a whole number, within `min` and `max` when they are given",
+    "choice": "one of the values listed in `choices`",
+    "bool": "true or false",
+    "icon": "the name of an icon in layouts/icons/, such as wolf-head",
+    "texts": "a list of texts (each line of a player aid, say)",
+    "effects": "a list of steps `{op: NAME, ...}` for the game's rules engine, checked against its vocabulary",
+}
+
+
+class Step(BaseModel):
+    """One step of an effect: an `op` and its parameters (checked by the game's vocabulary)."""
+
+    model_config = {**STRICT_KEYS, "extra": "allow"}
+    op: str
+
+
+class Card(BaseModel):
+    """A card whose data has an `id` field (or none at all)."""
+
+    model_config = STRICT_KEYS
+    TEXT_FIELDS: ClassVar[tuple[str, ...]] = ()      # text fields that may hold inline icons
+    ICON_FIELDS: ClassVar[tuple[str, ...]] = ()
+
+
+class CardWithMadeId(Card):
+    """A card whose id is made from other fields (`id_from: "{rank}-{suit}"`)."""
+
+    ID_FROM: ClassVar[str] = ""
+
+    @property
+    def id(self) -> str:
+        return self.ID_FROM.format(**{name: getattr(self, name) for name in type(self).model_fields})
+
+
+def annotation(spec) -> Any:
+    """The pydantic type of one declared field (`spec` is a FieldSpec of the declaration)."""
+    kind = spec.type
+    if kind == "text":
+        return Text
+    if kind == "slug":
+        return Slug
+    if kind == "int":
+        return Annotated[int, Field(ge=spec.min, le=spec.max)] if spec.min is not None or spec.max is not None else int
+    if kind == "choice":
+        return Literal[tuple(spec.choices)]  # type: ignore[valid-type]
+    if kind == "bool":
+        return bool
+    if kind == "icon":
+        return Slug
+    if kind == "texts":
+        return Annotated[list[Text], Field(min_length=spec.min_items or 0)]
+    if kind == "effects":
+        return Annotated[list[Step], Field(min_length=spec.min_items or 0)]
+    raise ValueError(f"unknown field type {kind!r}")
+
+
+def card_model(name: str, fields: dict, id_from: str | None = None) -> type[Card]:
+    """A strict card schema: declared fields only, optional ones defaulting to empty."""
+    definitions = {}
+    for field_name, spec in fields.items():
+        kind = annotation(spec)
+        if spec.required:
+            definitions[field_name] = (kind, ...)
+        elif spec.type in ("texts", "effects"):
+            definitions[field_name] = (kind, Field(default_factory=list))
+        else:
+            definitions[field_name] = (kind | None, spec.default)
+    base = CardWithMadeId if id_from else Card
+    model = create_model(name, __base__=base, **definitions)
+    model.TEXT_FIELDS = tuple(n for n, s in fields.items() if s.type == "text" and s.icons)
+    model.ICON_FIELDS = tuple(n for n, s in fields.items() if s.type == "icon")
+    if id_from:
+        model.ID_FROM = id_from
+    return model

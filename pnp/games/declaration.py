@@ -1,0 +1,200 @@
+"""`card_data/GAME/game.yaml`: a game declared as data.
+
+The declaration names the game, its decks (data file, count, size, layouts, card fields)
+and, for a game with a rules engine, the engine's adapter package. It is checked like card
+data: an unknown key, a wrong type or a layout that does not exist is a Problem naming the
+line of game.yaml.
+"""
+
+import difflib
+from typing import Literal
+
+from pydantic import BaseModel, Field, field_validator, model_validator
+
+from pnp.data.fields import FIELD_TYPES, SLUG_PATTERN, card_model
+from pnp.data.located import Located
+from pnp.data.schema import STRICT_KEYS, invalid, validate
+from pnp.data.yaml_source import load_yaml
+from pnp.errors import DataError, Problem
+from pnp.games.adapters import adapter_for, adapter_names
+from pnp.games.base import Deck, Game
+from pnp.project import Project
+
+DECLARATION = "game.yaml"
+CARD_WIDTH_MM = 63.0
+CARD_HEIGHT_MM = 88.0
+BLEED_MM = 3.0
+DATA_SUFFIXES = (".yaml", ".yml", ".csv")
+
+
+class FieldSpec(BaseModel):
+    model_config = STRICT_KEYS
+    type: str
+    required: bool = True
+    default: str | int | bool | None = None
+    min: int | None = None
+    max: int | None = None
+    choices: list[str | int] = []
+    min_items: int | None = Field(default=None, ge=0)
+    icons: bool = False
+    help: str = ""
+
+    @field_validator("type")
+    @classmethod
+    def _known_type(cls, value):
+        if value not in FIELD_TYPES:
+            close = difflib.get_close_matches(value, FIELD_TYPES, n=1)
+            raise invalid("one of the field types " + ", ".join(FIELD_TYPES), value,
+                          f"Did you mean '{close[0]}'?" if close else "See docs/game-declaration.md")
+        return value
+
+    @model_validator(mode="after")
+    def _choices_for_choice(self):
+        if self.type == "choice" and not self.choices:
+            raise invalid("a `choices:` list for a field of type choice", "none", "List the values allowed")
+        if self.type == "choice":
+            self.__dict__["choices"] = [str(c) for c in self.choices]
+        return self
+
+
+class DeckSpec(BaseModel):
+    model_config = STRICT_KEYS
+    key: str = Field(pattern=SLUG_PATTERN)
+    title: str = Field(min_length=1)
+    data: str = Field(min_length=1)
+    count: int = Field(ge=1, le=10_000)
+    count_rule: str = Field(min_length=1)
+    face: str = Field(min_length=1)
+    back: str = Field(min_length=1)
+    width_mm: float = Field(default=CARD_WIDTH_MM, gt=5, le=1000)
+    height_mm: float = Field(default=CARD_HEIGHT_MM, gt=5, le=1000)
+    bleed_mm: float = Field(default=BLEED_MM, ge=0, le=10)
+    shape: Literal["rect", "circle"] = "rect"
+    per_card_back: bool = False
+    uses_rules: bool = False
+    id_from: str | None = None
+    counts_by: dict[str, dict[str | int, int]] = {}
+    fields: dict[str, FieldSpec] = Field(min_length=1)
+
+    @field_validator("data")
+    @classmethod
+    def _data_file(cls, value):
+        if "/" in value or "\\" in value or not value.endswith(DATA_SUFFIXES):
+            raise invalid("a file name in the game's folder ending in " + ", ".join(DATA_SUFFIXES), value)
+        return value
+
+
+class GameSpec(BaseModel):
+    model_config = STRICT_KEYS
+    title: str = Field(min_length=1)
+    language: str = Field(pattern=r"^[a-z]{2}$")
+    players: str = Field(min_length=1)
+    play_time: str = Field(min_length=1)
+    pitch: str = Field(min_length=1)
+    stylesheet: str = Field(min_length=1)
+    engine: str | None = None
+    inline_icons: dict[str, str] = {}
+    decks: list[DeckSpec] = Field(min_length=1)
+
+    @field_validator("players", "play_time", mode="before")
+    @classmethod
+    def _as_text(cls, value):
+        return str(value) if isinstance(value, int) else value
+
+
+def game_keys(project: Project) -> list[str]:
+    """The games of the project: each folder of card_data/ holding a game.yaml."""
+    return sorted(path.parent.name for path in project.card_data.glob(f"*/{DECLARATION}"))
+
+
+def _layout_problems(project: Project, located: Located, spec: GameSpec) -> list[Problem]:
+    problems = []
+
+    def need(path: str, where: tuple, what: str):
+        if not (project.layouts / path).is_file():
+            available = sorted(str(p.relative_to(project.layouts)) for p in project.layouts.rglob("*.html"))
+            close = difflib.get_close_matches(path, available, n=1)
+            problems.append(Problem(located.file, located.line_of(where), located.field_name(where),
+                                    f"{what} under layouts/", f"'{path}', which does not exist",
+                                    f"Did you mean '{close[0]}'?" if close else f"Create layouts/{path}"))
+    if not (project.layouts / spec.stylesheet).is_file():
+        problems.append(Problem(located.file, located.line_of(("stylesheet",)), "stylesheet",
+                                "a stylesheet under layouts/", f"'{spec.stylesheet}', which does not exist",
+                                f"Create layouts/{spec.stylesheet}"))
+    for index, deck in enumerate(spec.decks):
+        need(deck.face, ("decks", index, "face"), "a face layout")
+        need(deck.back, ("decks", index, "back"), "a back layout")
+    return problems
+
+
+def _deck_problems(located: Located, spec: GameSpec, vocabulary) -> list[Problem]:
+    problems = []
+    seen: dict = {}
+    for index, deck in enumerate(spec.decks):
+        where = ("decks", index)
+        if deck.key in seen:
+            problems.append(Problem(located.file, located.line_of(where + ("key",)), f"decks[{index}].key",
+                                    "a deck key no other deck has", repr(deck.key), f"Line {seen[deck.key]} has it"))
+        seen.setdefault(deck.key, located.line_of(where + ("key",)))
+        names = set(deck.fields)
+        if deck.id_from:
+            wanted = {part.split("}")[0] for part in deck.id_from.split("{")[1:]}
+            if not wanted <= names or "id" in names:
+                problems.append(Problem(located.file, located.line_of(where + ("id_from",)),
+                                        f"decks[{index}].id_from", "a pattern of field names such as '{rank}-{suit}' "
+                                        "for a deck without an `id` field", repr(deck.id_from)))
+        for field_name, counts in deck.counts_by.items():
+            if field_name not in names:
+                problems.append(Problem(located.file, located.line_of(where + ("counts_by", field_name)),
+                                        f"decks[{index}].counts_by", "the name of one of the deck's fields",
+                                        repr(field_name)))
+            elif sum(counts.values()) != deck.count:
+                problems.append(Problem(located.file, located.line_of(where + ("counts_by", field_name)),
+                                        f"decks[{index}].counts_by.{field_name}",
+                                        f"counts adding up to the deck's count, {deck.count}", str(sum(counts.values()))))
+        for field_name, field in deck.fields.items():
+            if field.type == "effects" and vocabulary is None:
+                problems.append(Problem(located.file, located.line_of(where + ("fields", field_name)),
+                                        f"decks[{index}].fields.{field_name}",
+                                        "a game with a rules engine (`engine:`) for a field of type effects",
+                                        "no engine", "Give the field another type, or name the engine"))
+    return problems
+
+
+def load_declaration(project: Project, key: str) -> Game:
+    """The game declared in card_data/KEY/game.yaml, joined to its engine's adapter."""
+    path = project.card_data / key / DECLARATION
+    located = load_yaml(path, project.relative(path))
+    if not isinstance(located.data, dict):
+        raise DataError([Problem(located.file, 1, "(top)", "a mapping: title, language, players, "
+                                 "play_time, pitch, stylesheet, decks", type(located.data).__name__)])
+    spec = validate(located, GameSpec)
+    adapter = None
+    problems = []
+    if spec.engine is not None:
+        adapter = adapter_for(spec.engine)
+        if adapter is None:
+            problems.append(Problem(located.file, located.line_of(("engine",)), "engine",
+                                    "the name of a rules engine adapter: " + (", ".join(adapter_names()) or "none"),
+                                    repr(spec.engine), "Remove `engine:` for a game without rules"))
+    vocabulary = adapter.effect_vocabulary if adapter else None
+    problems += _layout_problems(project, located, spec) + _deck_problems(located, spec, vocabulary)
+    if adapter is not None:
+        problems += adapter.declaration_problems(located, spec)
+    if problems:
+        raise DataError(problems)
+    decks = tuple(_deck(spec, index, deck, located, adapter) for index, deck in enumerate(spec.decks))
+    return Game(key=key, title=spec.title, language=spec.language, decks=decks,
+                stylesheet=spec.stylesheet, players=spec.players, play_time=spec.play_time,
+                pitch=spec.pitch, inline_icons=dict(spec.inline_icons), located=located,
+                **(adapter.hooks() if adapter else {}))
+
+
+def _deck(spec: GameSpec, index: int, deck: DeckSpec, located: Located, adapter) -> Deck:
+    model = card_model("".join(part.title() for part in deck.key.split("-")), deck.fields, deck.id_from)
+    checks = adapter.deck_checks(deck.key, deck) if adapter else ()
+    return Deck(deck.key, deck.title, deck.data, model, deck.count, deck.count_rule, deck.face,
+                deck.back, checks=checks, width_mm=deck.width_mm, height_mm=deck.height_mm,
+                bleed_mm=deck.bleed_mm, shape=deck.shape, per_card_back=deck.per_card_back,
+                uses_rules=deck.uses_rules, counts_by=deck.counts_by,
+                declared_at=located.line_of(("decks", index, "count")))

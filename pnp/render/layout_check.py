@@ -1,0 +1,162 @@
+"""Layouts checked without WeasyPrint: every card's HTML rendered in the sandbox with strict
+undefined variables, and every font a stylesheet names found in the project.
+
+A missing layout, a template syntax error, a field the cards do not have, an unknown icon or
+font becomes a Problem naming the layout file and line (and the card's data line), so
+`pnp check` reports it as `FILE:LINE: what is wrong; how to fix it`.
+"""
+
+import difflib
+import re
+import traceback
+from pathlib import Path
+
+from jinja2 import TemplateNotFound, TemplateSyntaxError, UndefinedError
+from jinja2.exceptions import SecurityError
+
+from pnp.data.decks import LoadedDeck, icon_names, unknown_icon_fix
+from pnp.errors import Problem
+from pnp.games.base import Game
+from pnp.project import Project
+from pnp.render.icons import icon_url
+from pnp.render.templates import environment
+
+FONT_FACE = re.compile(r"@font-face\s*{([^}]*)}", re.S)
+FAMILY = re.compile(r"font-family\s*:\s*([^;}\"]*(?:\"[^\"]*\"[^;}\"]*)*)")
+SOURCE = re.compile(r"url\(\s*[\"']?([^\"')]+)[\"']?\s*\)")
+GENERIC_FAMILIES = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "inherit",
+                    "initial", "unset", "emoji", "math"}
+MISSING_ATTRIBUTE = re.compile(r"has no attribute '([^']+)'")
+UNDEFINED_NAME = re.compile(r"'([^']+)' is undefined")
+
+
+class UnknownIcon(Exception):
+    def __init__(self, name: str):
+        self.name = name
+        super().__init__(name)
+
+
+def _template_line(error: BaseException, layouts: Path) -> tuple[str, int | None]:
+    """The layout file and line a rendering error came from (Jinja keeps them in the traceback)."""
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        path = Path(frame.filename)
+        if path.suffix in (".html", ".css", ".md") and path.resolve().is_relative_to(layouts.resolve()):
+            return f"layouts/{path.resolve().relative_to(layouts.resolve())}", frame.lineno
+    return "layouts", None
+
+
+def _card_words(loaded: LoadedDeck, index: int | None) -> str:
+    if index is None:
+        return f"the back of the {loaded.deck.title}"
+    where = loaded.located.line_of((index,))
+    return f"{loaded.located.field_name((index,))} of {loaded.located.file}:{where}"
+
+
+def _render_problem(error: Exception, project: Project, loaded: LoadedDeck, index: int | None,
+                    template: str) -> Problem:
+    card = _card_words(loaded, index)
+    if isinstance(error, TemplateNotFound):
+        return Problem(f"layouts/{template}", None, "(layout)", f"the layout file {error.name} under layouts/",
+                       "no such file", f"Create layouts/{error.name} or fix the name that includes it")
+    if isinstance(error, TemplateSyntaxError):
+        return Problem(f"layouts/{error.name or template}", error.lineno, "(template syntax)",
+                       "a complete Jinja template", error.message or "a syntax error",
+                       "Close every {% ... %} block and {{ ... }} expression")
+    file, line = _template_line(error, project.layouts)
+    if isinstance(error, UnknownIcon):
+        return Problem(file, line, "icon", f"an icon that exists (rendering {card})",
+                       f"'{error.name}'", unknown_icon_fix(error.name, icon_names(project)))
+    if isinstance(error, UndefinedError):
+        attribute = MISSING_ATTRIBUTE.search(str(error))
+        if attribute:
+            fields = sorted(loaded.deck.card.model_fields)
+            close = difflib.get_close_matches(attribute.group(1), fields, n=1)
+            hint = f"Did you mean '{close[0]}'? " if close else ""
+            return Problem(file, line, f"card.{attribute.group(1)}", "a field the cards of the "
+                           f"{loaded.deck.title} have ({', '.join(fields)})",
+                           f"'{attribute.group(1)}' (rendering {card})",
+                           f"{hint}Fix the layout, or declare the field in game.yaml")
+        name = UNDEFINED_NAME.search(str(error))
+        return Problem(file, line, name.group(1) if name else "(variable)",
+                       "a name the layout context has: card, deck, game, fit, icon and the deck's tables "
+                       "(docs/layouts.md)", f"{error} (rendering {card})")
+    if isinstance(error, SecurityError):
+        return Problem(file, line, "(sandbox)", "only what the sandbox allows", str(error))
+    return Problem(file, line, "(layout)", "a layout that renders", f"{type(error).__name__}: {error} "
+                   f"(rendering {card})")
+
+
+def _checking_environment(project: Project, game: Game):
+    env = environment(project.layouts, game.inline_icons)
+    known = set(icon_names(project))
+
+    def icon(name, colour="#000000"):
+        if name not in known:
+            raise UnknownIcon(str(name))
+        return icon_url(name, colour)
+    env.globals["icon"] = icon
+    return env
+
+
+def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], context=None) -> list[Problem]:
+    """Render every face and back of every deck as HTML, strictly; report each fault once.
+
+    `context` is a function giving the engine's tables, called only when a deck prints them.
+    """
+    env = _checking_environment(project, game)
+    problems: dict = {}
+    tables = None
+    for deck_loaded in loaded:
+        deck = deck_loaded.deck
+        extra = {}
+        if deck.uses_rules:
+            tables = tables if tables is not None else (context() if context else {})
+            extra = tables
+        jobs = [(deck.face, card, i) for i, card in enumerate(deck_loaded.cards)]
+        jobs += ([(deck.back, card, i) for i, card in enumerate(deck_loaded.cards)] if deck.per_card_back
+                 else [(deck.back, None, None)])
+        for template_name, card, index in jobs:
+            try:
+                template = env.get_template(template_name)
+                template.render(card=card, deck=deck, game=game, fit=lambda name, base, floor: f"{base}pt", **extra)
+            except Exception as error:     # every template fault is reported as a Problem
+                problem = _render_problem(error, project, deck_loaded, index, template_name)
+                problems.setdefault((problem.file, problem.line, problem.field, problem.expected), problem)
+    problems.update({(p.file, p.line, p.field, p.expected): p for p in font_problems(project, game)})
+    return list(problems.values())
+
+
+def font_problems(project: Project, game: Game) -> list[Problem]:
+    """Every font a layout names is declared by an @font-face whose file is in the project."""
+    declared, problems = set(), []
+    css_files = sorted(project.layouts.rglob("*.css"))
+    for path in css_files:
+        text = path.read_text(encoding="utf-8")
+        shown = f"layouts/{path.relative_to(project.layouts)}"
+        for block in FONT_FACE.finditer(text):
+            line = text.count("\n", 0, block.start()) + 1
+            family = FAMILY.search(block.group(1))
+            if family:
+                declared.add(family.group(1).strip().strip("\"'"))
+            for url in SOURCE.findall(block.group(1)):
+                target = (path.parent / url).resolve()
+                if not target.is_file() or not target.is_relative_to(project.root):
+                    fonts = sorted(str(p.relative_to(project.root)) for p in project.fonts.rglob("*.woff*"))
+                    problems.append(Problem(shown, line, "@font-face src", "a font file inside the project",
+                                            f"'{url}', which does not exist",
+                                            "The bundled fonts are: " + ", ".join(fonts)))
+    for path in css_files + sorted(project.layouts.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        shown = f"layouts/{path.relative_to(project.layouts)}"
+        outside = FONT_FACE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+        for match in FAMILY.finditer(outside):
+            for family in match.group(1).split(","):
+                name = family.strip().strip("\"'")
+                if name and name not in declared and name.lower() not in GENERIC_FAMILIES and "{" not in name:
+                    line = outside.count("\n", 0, match.start()) + 1
+                    close = difflib.get_close_matches(name, sorted(declared), n=1)
+                    problems.append(Problem(shown, line, "font-family", "a font declared by an @font-face "
+                                            f"rule ({', '.join(sorted(declared))}) or a generic family",
+                                            f"'{name}'", f"Did you mean '{close[0]}'?" if close else
+                                            "Add an @font-face rule for it, with a font file in fonts/"))
+    return problems

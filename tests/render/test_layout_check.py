@@ -1,0 +1,101 @@
+"""Each layout and icon mistake is one line naming its file and line, exit 2, no traceback."""
+
+import pytest
+
+from tests.conftest import run_pnp
+
+VERSE = "layouts/verset/verse.html"
+
+
+def edit(project, relative, old, new):
+    path = project / relative
+    text = path.read_text()
+    assert old in text, (relative, old)
+    path.write_text(text.replace(old, new, 1))
+
+
+def line_of(project, relative, needle):
+    return next(n for n, line in enumerate((project / relative).read_text().splitlines(), 1) if needle in line)
+
+
+def check(project):
+    result = run_pnp("check", "verset", "--project", str(project))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def test_a_layout_naming_a_missing_file(project_copy):
+    edit(project_copy, "card_data/verset/game.yaml", "face: verset/verse.html", "face: verset/verses.html")
+    line = line_of(project_copy, "card_data/verset/game.yaml", "face: verset/verses.html")
+    assert f"card_data/verset/game.yaml:{line}: decks[1].face" in check(project_copy)
+
+
+def test_a_layout_including_a_missing_file(project_copy):
+    edit(project_copy, VERSE, '<div class="panel"></div>', '{% include "verset/frame.html" %}')
+    output = check(project_copy)
+    assert "verset/frame.html" in output and "no such file" in output
+
+
+def test_a_block_left_open(project_copy):
+    edit(project_copy, VERSE, '<div class="panel"></div>', '{% for flame in [1, 2] %}<div class="panel"></div>')
+    output = check(project_copy)
+    assert f"{VERSE}:" in output and "(template syntax)" in output and "endfor" in output
+
+
+def test_a_field_the_cards_do_not_have(project_copy):
+    edit(project_copy, VERSE, "{{ card.problem }}", "{{ card.problme }}")
+    line = line_of(project_copy, VERSE, "card.problme")
+    output = check(project_copy)
+    assert f"{VERSE}:{line}: card.problme" in output and "Did you mean 'problem'?" in output
+    assert "card_data/verset/verses.yaml:5" in output          # the card it was rendering
+
+
+def test_an_unknown_icon_in_the_card_data(project_copy):
+    edit(project_copy, "card_data/verset/verses.yaml", "icon: horse-head", "icon: horse-heads")
+    line = line_of(project_copy, "card_data/verset/verses.yaml", "icon: horse-heads")
+    output = check(project_copy)
+    assert f"card_data/verset/verses.yaml:{line}:" in output and "'horse-heads'" in output
+    assert "Did you mean 'horse-head'" in output and "wolf-head" in output     # the list of icons
+
+
+def test_an_unknown_icon_in_a_layout(project_copy):
+    edit(project_copy, VERSE, "icon('flame', '#3f8ff0')", "icon('flames', '#3f8ff0')")
+    line = line_of(project_copy, VERSE, "icon('flames'")
+    output = check(project_copy)
+    assert f"{VERSE}:{line}: icon" in output and "Did you mean 'flame'" in output
+
+
+def test_an_unknown_font(project_copy):
+    edit(project_copy, "layouts/verset/cards.css", 'font-family: "Rye", serif; font-weight: normal;',
+         'font-family: "Rie", serif; font-weight: normal;')
+    line = line_of(project_copy, "layouts/verset/cards.css", '"Rie"')
+    output = check(project_copy)
+    assert f"layouts/verset/cards.css:{line}: font-family" in output and "Did you mean 'Rye'?" in output
+
+
+def test_a_font_file_that_is_missing(project_copy):
+    (project_copy / "fonts" / "rye" / "rye-latin-400-normal.woff").unlink()
+    output = check(project_copy)
+    assert "layouts/verset/cards.css:2: @font-face src" in output
+
+
+def test_text_that_cannot_fit_names_the_card_line(project_copy, tmp_path):
+    long = "Every round, " + "the Verse draws again and again and again " * 12 + "until dawn."
+    edit(project_copy, "card_data/verset/glass.yaml", "text: Once per campaign", f"text: {long} Once per campaign")
+    line = line_of(project_copy, "card_data/verset/glass.yaml", "text: Every round")
+    result = run_pnp("build", "verset", "--project", str(project_copy), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2, result.output
+    assert f"card_data/verset/glass.yaml:{line}: card 1 (glass-of-forgiveness), text" in result.output
+    assert "7pt" in result.output and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("where, old, new", [
+    ("card_data/verset/rulebook/07-variants.md", '{{ counts["organ-tunes"] }}', '{{ count["organ-tunes"] }}'),
+    ("card_data/verset/rulebook/07-variants.md", '{{ card("organ-tunes", "gamblers-fugue") }}',
+     '{{ card("organ-tunes", "gamblers-fuge") }}'),
+])
+def test_a_rulebook_chapter_mistake_names_its_line(project_copy, where, old, new):
+    edit(project_copy, where, old, new)
+    line = line_of(project_copy, where, new)
+    assert f"{where}:{line}: " in check(project_copy)

@@ -1,0 +1,54 @@
+"""No command prints a traceback, whatever is broken in the project: each refuses in words."""
+
+import shutil
+
+import pytest
+
+from tests.conftest import copy_project, run_pnp
+
+
+def _write(project, relative, text):
+    path = project / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+BREAKAGES = {
+    "not a project": lambda p: [shutil.rmtree(p / name) for name in ("card_data", "layouts", "fonts")],
+    "game.yaml is not YAML": lambda p: _write(p, "card_data/verset/game.yaml", "title: [unclosed\n"),
+    "game.yaml is a list": lambda p: _write(p, "card_data/verset/game.yaml", "- one\n- two\n"),
+    "game.yaml is empty": lambda p: _write(p, "card_data/verset/game.yaml", ""),
+    "an engine that does not exist": lambda p: _write(
+        p, "card_data/verset/game.yaml", (p / "card_data/verset/game.yaml").read_text().replace("engine: verset", "engine: chess")),
+    "a data file is missing": lambda p: (p / "card_data/verset/verses.yaml").unlink(),
+    "a data file is not YAML": lambda p: _write(p, "card_data/verset/verses.yaml", "- id: [\n"),
+    "a data file is a mapping": lambda p: _write(p, "card_data/verset/organ.yaml", "id: x\n"),
+    "a CSV with a missing column": lambda p: _write(p, "card_data/verset/tokens.csv", "id,value\none,1\n"),
+    "the layouts are gone": lambda p: shutil.rmtree(p / "layouts" / "verset"),
+    "the icons are gone": lambda p: shutil.rmtree(p / "layouts" / "icons"),
+    "the fonts are gone": lambda p: [f.unlink() for f in (p / "fonts").rglob("*.woff")],
+    "an examples file is broken": lambda p: _write(p, "card_data/verset/examples/hands.yaml", "- id: x\n  kind: hand\n"),
+    "a rulebook chapter is broken": lambda p: _write(p, "card_data/verset/rulebook/02-cards-and-hands.md", "{{ nope( }}\n"),
+    "the rulings are not YAML": lambda p: _write(p, "card_data/verset/rulings.yaml", "- id: [\n"),
+}
+
+
+def commands(project, tmp_path):
+    example = project / "card_data" / "verset" / "examples" / "hands.yaml"
+    return [
+        ("list",), ("check", "verset"), ("build", "verset", "--out", str(tmp_path / "out")),
+        ("rules", "verset", str(example)), ("rules", "verset", "--kinds"),
+        ("simulate", "verset", "--campaigns", "3"), ("new", "fresh"),
+    ]
+
+
+@pytest.mark.parametrize("case", sorted(BREAKAGES))
+def test_every_command_on_a_broken_project_refuses_without_a_traceback(tmp_path, case):
+    project = copy_project(tmp_path / "project")
+    BREAKAGES[case](project)
+    for command in commands(project, tmp_path):
+        result = run_pnp(*command, "--project", str(project))     # an exception would fail here
+        assert result.exit_code in (0, 1, 2), (case, command, result.output)
+        assert "Traceback" not in result.output, (case, command)
+        if result.exit_code:
+            assert "error" in result.output.lower() or ":" in result.output, (case, command)

@@ -1,0 +1,52 @@
+"""The documentation says exactly what the code accepts, and links only files that exist."""
+
+import re
+
+from pnp.data.fields import FIELD_TYPES
+from pnp.games.declaration import DeckSpec, FieldSpec, GameSpec
+from pnp.games import get_game
+from pnp.project import Project
+from tests.conftest import ROOT
+
+DECLARATION = (ROOT / "docs" / "game-declaration.md").read_text()
+
+
+def table_after(heading: str, text: str) -> dict[str, str]:
+    """The first column (a `code` name) to the last of the table under a heading."""
+    section = text.split(heading, 1)[1]
+    rows = {}
+    for line in section.splitlines()[2:]:
+        if not line.startswith("|"):
+            if rows:
+                break
+            continue
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        for name in re.findall(r"`([a-z_]+)`", cells[0]):
+            rows[name] = cells[-1]
+    return rows
+
+
+def test_the_documented_game_and_deck_keys_are_the_accepted_ones():
+    assert set(table_after("## The game", DECLARATION)) == set(GameSpec.model_fields)
+    assert set(table_after("## A deck", DECLARATION)) == set(DeckSpec.model_fields)
+
+
+def test_the_documented_field_types_and_options_are_the_accepted_ones():
+    types = table_after("Each field is", DECLARATION)
+    assert types == FIELD_TYPES
+    options = table_after("Options of a field:", DECLARATION)
+    assert set(options) == set(FieldSpec.model_fields) - {"type"}
+
+
+def test_the_documented_example_kinds_are_verset_s():
+    text = (ROOT / "docs" / "worked-examples.md").read_text()
+    documented = set(table_after("## Le Dernier Verset's kinds", text))
+    assert documented == set(get_game(Project.at(ROOT), "verset").kinds)
+
+
+def test_readme_and_docs_link_only_files_in_the_repository():
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = path.read_text()
+        assert "../shared" not in text, path
+        for target in re.findall(r"\]\(([^)#:]+)\)", text):
+            assert (path.parent / target).exists(), (path, target)
