@@ -3,18 +3,23 @@
 Nothing is written until every deck has rendered, so bad input leaves no output behind.
 """
 
+import ctypes
+import fcntl
 import io
 import json
 import math
 import os
+import shutil
+import signal
+import tempfile
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
 
-from pnp.atomic import write_atomically
 from pnp.check import check_game
 from pnp.data.decks import LoadedDeck, load_deck, load_game
 from pnp.errors import CheckFailed, DataError, UsageError, plural
@@ -31,6 +36,7 @@ DUPLEX_WORDS = {"long": "flip on the long edge", "short": "flip on the short edg
 # Where each duplex mode's files go under output/GAME/ (long, the usual, keeps the plain name).
 DUPLEX_FOLDERS = {"long": "{paper}", "short": "{paper}-duplex-short", "none": "{paper}-fronts-only"}
 MANIFEST = ".pnp-build.json"     # the files the last build wrote into a folder
+PR_SET_PDEATHSIG = 1             # Linux prctl: a signal for the child when its parent dies
 MAX_WORKERS = 2  # measured 1.6-1.9x faster than one process on two cores
 
 
@@ -81,6 +87,16 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
             slots.append(layout.back_slots(duplex)[:count])
     marks = draw_sheet_marks(layout, labels, project.fonts / LABEL_FONT, deck.shape, slots)
     return impose(cards_pdf, marks, layout, duplex, deck.per_card_back), len(labels)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Worker start-up: a worker is killed with its parent, even by SIGKILL (Linux)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def _build_deck_in_worker(root: str, game_key: str, deck_key: str, paper: str,
@@ -143,7 +159,7 @@ def check_before_build(project: Project, game: Game, force: bool) -> tuple[dict 
 
 def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: Path,
                progress: Callable[[int, str], None] = lambda done, step: None,
-               booklet: bool = False, force: bool = False) -> BuildReport:
+               booklet: bool = False, force: bool = False, owned: bool = False) -> BuildReport:
     """Check, then render every deck and the rulebook (two processes), then write every file."""
     decks = load_game(project, game)
     has_rulebook = (project.card_data / game.key / "rulebook").is_dir()
@@ -151,7 +167,8 @@ def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: P
     if not has_rulebook:
         results = None
     workers = min(MAX_WORKERS, os.cpu_count() or 1, len(decks))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         rulebooks = [pool.submit(_build_rulebook_in_worker, str(project.root), game.key, paper,
                                  as_booklet, results)
                      for as_booklet in ((False, True) if booklet else (False,)) if results is not None]
@@ -171,35 +188,75 @@ def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: P
         if pieces is not None:
             progress(len(decks), "playmat and campaign sheet")
             rendered += [(name, pdf, pages, 0) for name, pdf, pages in pieces.result()]
-    return BuildReport(write_outputs(out_dir, rendered), skipped)
+    return BuildReport(write_outputs(out_dir, rendered, owned), skipped)
 
 
 def output_folder(project: Project, game: Game, paper: str, duplex: str) -> Path:
-    return project.root / "output" / game.key / DUPLEX_FOLDERS[duplex].format(paper=paper)
+    """output/GAME/PAPER[-MODE] in the project; refused when any part of it is a link, so a
+    project cannot have its build written outside itself."""
+    target = project.root / "output" / game.key / DUPLEX_FOLDERS[duplex].format(paper=paper)
+    step = project.root
+    for part in target.relative_to(project.root).parts:
+        step = step / part
+        if step.is_symlink():
+            raise UsageError(f"{project.relative(step)} is a link: pnp writes its builds only into the "
+                             "project's own output folder. Remove the link, or choose a folder with --out")
+    return target
 
 
-def write_outputs(out_dir: Path, rendered: list) -> list[BuiltFile]:
-    """Write every file atomically, then remove the files a previous build wrote here and
-    this one did not (a booklet no longer asked for, a deck renamed): the folder holds one
-    build. Only files named in the previous build's manifest are ever removed."""
-    manifest = out_dir / MANIFEST
+@contextmanager
+def build_lock(out_dir: Path):
+    """One build at a time into a folder: a second waits for the first to finish."""
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    with open(out_dir.parent / f".{out_dir.name}.lock", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _recover(out_dir: Path) -> None:
+    """Finish or undo a swap a killed build left halfway, and drop its unfinished sets."""
+    old = out_dir.parent / f".{out_dir.name}.old"
+    if old.is_dir():
+        if out_dir.exists():
+            shutil.rmtree(old)
+        else:
+            os.rename(old, out_dir)
+    for staging in out_dir.parent.glob(f".{out_dir.name}.new-*"):
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def write_outputs(out_dir: Path, rendered: list, owned: bool = False) -> list[BuiltFile]:
+    """All or nothing: the new set is written beside the old one and swapped in at the end,
+    so a failure at any moment leaves the previous complete set. The folder is pnp's own: a
+    folder holding other files (no manifest of a previous build) is refused, unless `owned`
+    (the project's own output folder)."""
     try:
-        previous = json.loads(manifest.read_text()) if manifest.is_file() else []
-    except (ValueError, OSError):
-        previous = []
-    files = []
-    try:
-        for name, pdf, pages, cards in rendered:
-            path = out_dir / name
-            write_atomically(path, pdf)
-            files.append(BuiltFile(path, pages, cards, len(pdf)))
-        names = [name for name, *_ in rendered]
-        for name in previous if isinstance(previous, list) else []:
-            stale = out_dir / str(name)
-            if name not in names and stale.parent == out_dir and stale.suffix == ".pdf" and stale.is_file():
-                stale.unlink()
-        write_atomically(manifest, json.dumps(sorted(names), indent=1).encode())
+        with build_lock(out_dir):
+            _recover(out_dir)
+            if (not owned and out_dir.is_dir() and any(out_dir.iterdir())
+                    and not (out_dir / MANIFEST).is_file()):
+                raise UsageError(f"{out_dir} holds files pnp did not write; a build replaces its whole "
+                                 "folder, so choose a new or empty folder with --out")
+            if out_dir.exists() and not out_dir.is_dir():
+                raise UsageError(f"{out_dir} is a file, not a folder: choose a folder with --out")
+            staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
+            files = []
+            for name, pdf, pages, cards in rendered:
+                (staging / name).write_bytes(pdf)
+                files.append(BuiltFile(out_dir / name, pages, cards, len(pdf)))
+            (staging / MANIFEST).write_text(json.dumps(sorted(name for name, *_ in rendered), indent=1))
+            for path in staging.iterdir():
+                path.chmod(0o644)
+            staging.chmod(0o755)
+            old = out_dir.parent / f".{out_dir.name}.old"
+            if out_dir.exists():
+                os.rename(out_dir, old)
+            os.rename(staging, out_dir)
+            shutil.rmtree(old, ignore_errors=True)
+            return files
     except OSError as error:
         raise UsageError(f"cannot write the build to {out_dir}: {error.strerror or error}. "
                          "Choose a folder you can write to with --out") from None
-    return files

@@ -33,7 +33,7 @@ def collect_examples(project: Project, game: Game) -> tuple[list[Example], list[
     examples, problems = [], []
     for path in example_files(project, game):
         try:
-            examples += load_example_file(path, project.relative(path))
+            examples += load_example_file(path, project.relative(path), project.root)
         except DataError as error:
             problems += error.problems
     try:

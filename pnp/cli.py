@@ -16,6 +16,7 @@ from pnp.data.decks import load_game
 from pnp.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CheckFailed, DataError, PnpError, UsageError, plural
 from pnp.examples import load_example_file, run_examples
 from pnp.games import game_keys, get_game
+from pnp.limits import MAX_REPORTED_PROBLEMS
 from pnp.project import Project
 from pnp.render.sheet_layout import PAPERS_MM
 
@@ -29,10 +30,17 @@ def _project(folder: str | None) -> Project:
     return Project.at(folder) if folder else Project.find(Path.cwd())
 
 
+def _more(count: int) -> None:
+    if count > MAX_REPORTED_PROBLEMS:
+        errors.print(f"  ... and {count - MAX_REPORTED_PROBLEMS} more (MAX_REPORTED_PROBLEMS shows the first "
+                     f"{MAX_REPORTED_PROBLEMS})", highlight=False)
+
+
 def _fail(error: PnpError, wrote_nothing: bool = False) -> None:
     if isinstance(error, CheckFailed):
-        for message in error.messages:
+        for message in error.messages[:MAX_REPORTED_PROBLEMS]:
             errors.print(message, highlight=False, markup=False, soft_wrap=True)
+        _more(len(error.messages))
         errors.print(f"[bold red]error:[/] {plural(len(error.messages), 'worked example')} the engine "
                      "disagrees with, so nothing was printed (use --force to build anyway)")
         sys.exit(error.exit_code)
@@ -40,8 +48,9 @@ def _fail(error: PnpError, wrote_nothing: bool = False) -> None:
         tail = "; nothing was written" if wrote_nothing else ""
         errors.print(f"[bold red]error:[/] {plural(len(error.problems), 'problem')} in the input{tail}",
                      highlight=False)
-        for problem in error.problems:
+        for problem in error.problems[:MAX_REPORTED_PROBLEMS]:
             errors.print(f"  {problem}", highlight=False, markup=False, soft_wrap=True)
+        _more(len(error.problems))
     else:
         errors.print("[bold red]error:[/] ", end="")
         errors.print(str(error), highlight=False, markup=False, soft_wrap=True)
@@ -134,7 +143,8 @@ def build(game_key: str, paper: str, duplex: str, out_dir: str | None, booklet: 
             def show(done: int, title: str) -> None:
                 progress.update(task, completed=done, description=f"{game.title}: {title}")
 
-            report = build_game(project, game, paper, duplex, target, show, booklet, force)
+            report = build_game(project, game, paper, duplex, target, show, booklet, force,
+                                owned=out_dir is None)
             progress.update(task, completed=len(game.decks))
     except PnpError as error:
         _fail(error, wrote_nothing=True)
@@ -167,10 +177,12 @@ def check(game_key: str, project_dir: str | None) -> None:
     except PnpError as error:
         _fail(error)
     report = check_game(project, game)
-    for problem in report.problems:
+    for problem in report.problems[:MAX_REPORTED_PROBLEMS]:
         errors.print(str(problem), highlight=False, markup=False, soft_wrap=True)
-    for mismatch in report.mismatches:
+    _more(len(report.problems))
+    for mismatch in report.mismatches[:MAX_REPORTED_PROBLEMS]:
         errors.print(str(mismatch), highlight=False, markup=False, soft_wrap=True)
+    _more(len(report.mismatches))
     if not report.ok:
         errors.print(f"[bold red]{game.title}: {plural(len(report.problems), 'problem')}, "
                      f"{plural(len(report.mismatches), 'example')} the engine disagrees with[/]")

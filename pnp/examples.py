@@ -95,8 +95,8 @@ def examples_in(located: Located, base: tuple = ()) -> list[Example]:
     return examples
 
 
-def load_example_file(path: Path, shown) -> list[Example]:
-    return examples_in(load_yaml(path, shown))
+def load_example_file(path: Path, shown, root: Path | None = None) -> list[Example]:
+    return examples_in(load_yaml(path, shown, root))
 
 
 def _check_value(spec, value) -> bool:

@@ -129,16 +129,19 @@ def test_paper_names_in_any_case_and_the_duplex_mode_in_the_folder(project_copy)
     assert (project_copy / "output" / key / "letter-fronts-only" / "cards.pdf").is_file()
 
 
-def test_a_build_removes_what_the_previous_build_wrote_and_this_one_does_not(project_copy, tmp_path):
+def test_a_build_replaces_the_previous_build_and_never_a_folder_of_other_files(project_copy, tmp_path):
     key = new_game(project_copy)
     out = tmp_path / "out"
-    (out).mkdir()
-    (out / "notes.pdf").write_bytes(b"the user's own file")
     assert run_pnp("build", key, "--booklet", "--out", str(out), "--project", str(project_copy)).exit_code == 0
     assert (out / "rulebook-booklet.pdf").is_file()
     assert run_pnp("build", key, "--out", str(out), "--project", str(project_copy)).exit_code == 0
-    assert not (out / "rulebook-booklet.pdf").exists()
-    assert (out / "rulebook.pdf").is_file() and (out / "notes.pdf").read_bytes() == b"the user's own file"
+    assert not (out / "rulebook-booklet.pdf").exists() and (out / "rulebook.pdf").is_file()
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "notes.pdf").write_bytes(b"the user's own file")
+    refused = run_pnp("build", key, "--out", str(theirs), "--project", str(project_copy))
+    assert refused.exit_code == 2 and "holds files pnp did not write" in refused.output
+    assert (theirs / "notes.pdf").read_bytes() == b"the user's own file"
 
 
 def test_an_out_folder_that_cannot_be_written_is_a_clean_error(project_copy, tmp_path):

@@ -10,7 +10,9 @@ from pnp.data.schema import validate
 from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem
 from pnp.games.base import Deck, Game
+from pnp.limits import MAX_DECK_CARDS
 from pnp.project import Project
+from pnp.render.icons import svg_problem
 
 INLINE_TOKEN = re.compile(r"\{([^{}]*)\}")
 
@@ -29,8 +31,8 @@ def read_source(project: Project, game: Game, deck: Deck) -> Located:
         raise DataError([Problem(shown, None, "(file)", f"the data file of the {deck.title}",
                                  "no such file", f"Create {shown}")])
     if path.suffix == ".csv":
-        return load_csv(path, shown)
-    return load_yaml(path, shown)
+        return load_csv(path, shown, project.root)
+    return load_yaml(path, shown, project.root)
 
 
 def _count_problems(located: Located, deck: Deck, cards: list) -> list[Problem]:
@@ -82,6 +84,14 @@ def unknown_icon_fix(name: str, known: list[str]) -> str:
     return f"{hint}The icons are the files of layouts/icons/: {', '.join(known)}"
 
 
+def icon_problem(project: Project, name: str) -> str | None:
+    """Why the icon file may not be drawn: a link out of the project, too large, a <use> bomb."""
+    path = project.layouts / "icons" / f"{name}.svg"
+    if not path.resolve().is_relative_to(project.root.resolve()):
+        return "a link to a file outside the project"
+    return svg_problem(path)
+
+
 def _icon_problems(project: Project, located: Located, cards: list) -> list[Problem]:
     known = icon_names(project)
     problems = []
@@ -92,6 +102,10 @@ def _icon_problems(project: Project, located: Located, cards: list) -> list[Prob
                 problems.append(Problem(located.file, located.line_of((index, field)),
                                         located.field_name((index, field)), "the name of an icon",
                                         f"'{name}', which is not in layouts/icons/", unknown_icon_fix(name, known)))
+            elif name is not None and icon_problem(project, name):
+                problems.append(Problem(located.file, located.line_of((index, field)),
+                                        located.field_name((index, field)), "an icon pnp can draw",
+                                        f"layouts/icons/{name}.svg: {icon_problem(project, name)}"))
     return problems
 
 
@@ -113,6 +127,10 @@ def load_deck(project: Project, game: Game, deck: Deck) -> LoadedDeck:
     if not isinstance(located.data, list):
         raise DataError([Problem(located.file, 1, "(top)", "a list of cards, one `- ` entry each",
                                  type(located.data).__name__)])
+    if len(located.data) > MAX_DECK_CARDS:
+        raise DataError([Problem(located.file, located.line_of((MAX_DECK_CARDS,)), "(deck)",
+                                 f"at most {MAX_DECK_CARDS:,} cards in a deck (MAX_DECK_CARDS)",
+                                 f"{len(located.data):,} cards", "Split the deck")])
     cards = validate(located, list[deck.card])
     problems = _count_problems(located, deck, cards) + _id_problems(located, cards)
     problems += _counts_by_problems(located, deck, cards) + _icon_problems(project, located, cards)

@@ -59,6 +59,7 @@ class Game:
     table_pieces: Callable | None = None   # (project, game, paper) -> [(file, pdf, pages)]: mats, sheets
     simulation_choices: dict = field(default_factory=dict)  # "difficulty"/"variants" -> allowed values
     simulation_labels: Callable = lambda decks: {}         # ids in a report -> names to print
+    table_layouts: tuple = ()          # layouts the table pieces render, checked by `pnp check`
 
     def deck(self, key: str) -> Deck:
         for deck in self.decks:
@@ -68,7 +69,8 @@ class Game:
 
 
 HOOKS = ("kinds", "rules_context", "simulator", "checks", "rulebook_context", "deck_context",
-         "describe_example", "example_cards", "table_pieces", "simulation_choices", "simulation_labels")
+         "describe_example", "example_cards", "table_pieces", "simulation_choices", "simulation_labels",
+         "table_layouts")
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,7 @@ class Adapter:
     table_pieces: Callable | None = None
     simulation_choices: dict = field(default_factory=dict)
     simulation_labels: Callable = lambda decks: {}
+    table_layouts: tuple = ()
 
     def hooks(self) -> dict:
         return {name: getattr(self, name) for name in HOOKS}

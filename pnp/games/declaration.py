@@ -164,7 +164,7 @@ def _deck_problems(located: Located, spec: GameSpec, vocabulary) -> list[Problem
 def load_declaration(project: Project, key: str) -> Game:
     """The game declared in card_data/KEY/game.yaml, joined to its engine's adapter."""
     path = project.card_data / key / DECLARATION
-    located = load_yaml(path, project.relative(path))
+    located = load_yaml(path, project.relative(path), project.root)
     if not isinstance(located.data, dict):
         raise DataError([Problem(located.file, 1, "(top)", "a mapping: title, language, players, "
                                  "play_time, pitch, stylesheet, decks", type(located.data).__name__)])

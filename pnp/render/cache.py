@@ -1,13 +1,18 @@
 """A cache of rendered PDFs, keyed by everything that goes into them.
 
-The key of a rendering is a hash of its HTML plus a salt: the bytes of every layout, font,
-icon and pnp source file, and the versions of the PDF libraries. Same key, same bytes, since
-builds are deterministic; any change to an input changes the key. Set PNP_CACHE=off to
-render everything afresh.
+The key of a rendering is a hash of its HTML plus a salt: the project's location, the bytes
+of every layout, font, icon and pnp source file, and the versions of the PDF libraries. Same
+key, same bytes, since builds are deterministic; any change to an input changes the key.
+
+Entries are signed with a secret kept in the user's own cache folder, never in the project,
+so a project folder that ships an `output/.cache` cannot slip its PDFs into a build: an entry
+whose signature does not verify is rendered afresh. Set PNP_CACHE=off to render everything.
 """
 
 import hashlib
+import hmac
 import os
+import secrets
 from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
@@ -39,19 +44,52 @@ def _salt(root: str) -> str:
     return digest.hexdigest()
 
 
+SECRET_BYTES = 32
+MAC_LENGTH = 64                   # hex characters of an entry's signature, then a newline
+
+
+@lru_cache(maxsize=None)
+def _secret() -> bytes | None:
+    """The user's signing secret (made once, readable by the user alone); None: no cache."""
+    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"
+    path = home / "cache-secret"
+    try:
+        if not path.is_file():
+            home.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, secrets.token_hex(SECRET_BYTES).encode())
+            path.chmod(0o600)
+        return path.read_bytes().strip() or None
+    except OSError:
+        return None
+
+
 class RenderCache:
     def __init__(self, root: Path):
-        self.folder = root / CACHE_FOLDER
-        self.root = root
+        self.root = Path(root).resolve()
+        self.folder = self.root / CACHE_FOLDER
+        output = self.root / "output"
+        # A project whose output folder is a link would have the cache written elsewhere.
+        self.usable = (enabled() and _secret() is not None and not output.is_symlink()
+                       and not self.folder.is_symlink())
 
     def key(self, kind: str, html: str) -> str:
-        return hashlib.sha256(f"{_salt(str(self.root))}\n{kind}\n{html}".encode()).hexdigest()
+        return hashlib.sha256(f"{self.root}\n{_salt(str(self.root))}\n{kind}\n{html}".encode()).hexdigest()
+
+    def _mac(self, key: str, data: bytes) -> bytes:
+        return hmac.new(_secret(), key.encode() + b"\n" + data, hashlib.sha256).hexdigest().encode()
 
     def get(self, key: str) -> bytes | None:
         path = self.folder / f"{key}.pdf"
-        return path.read_bytes() if enabled() and path.is_file() else None
+        if not self.usable or not path.is_file() or path.is_symlink():
+            return None
+        stored = path.read_bytes()
+        mac, data = stored[:MAC_LENGTH], stored[MAC_LENGTH + 1:]
+        return data if hmac.compare_digest(mac, self._mac(key, data)) else None
 
     def put(self, key: str, data: bytes) -> bytes:
-        if enabled():
-            write_atomically(self.folder / f"{key}.pdf", data)
+        if self.usable:
+            try:
+                write_atomically(self.folder / f"{key}.pdf", self._mac(key, data) + b"\n" + data)
+            except OSError:
+                pass                      # a cache that cannot be written is only slower
         return data

@@ -7,7 +7,7 @@ from pnp.games.base import Deck, Game
 from pnp.project import Project
 from pnp.render.cache import RenderCache
 from pnp.render.fitting import FitState, overflows
-from pnp.render.templates import environment
+from pnp.render.templates import deck_view, environment, game_view, limit_problem, plain_view, render
 
 MAX_FIT_PASSES = 8
 DOCUMENT_TEMPLATE = "deck.html"
@@ -33,6 +33,16 @@ def _unfit(deck: Deck, cards: list, index: int, box: str, floor: float, located,
                    "Shorten the text, or give the box more room in the layout")
 
 
+def _deck_html(document, face, back, views, deck, shown_deck, shown_game, game, state, extra) -> str:
+    # Each page is the output of an autoescaping template, so it is safe markup.
+    pages = [Markup(render(face, card=card, deck=shown_deck, game=shown_game, fit=state.sizer(index), **extra))
+             for index, card in enumerate(views)]
+    backs = views if deck.per_card_back else [None]
+    pages += [Markup(render(back, card=card, deck=shown_deck, game=shown_game, fit=state.sizer(len(views) + i),
+                            **extra)) for i, card in enumerate(backs)]
+    return render(document, pages=pages, deck=shown_deck, game=shown_game, stylesheet=game.stylesheet)
+
+
 def render_deck(project: Project, game: Game, deck: Deck, cards: list,
                 source_file: str = "", context: dict | None = None, located=None) -> bytes:
     """A PDF of card-sized pages: each face in order, then the deck's back (or, for a deck
@@ -41,25 +51,25 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
 
     Each page is trim plus bleed (MediaBox/BleedBox) with the TrimBox set by WeasyPrint.
     """
+    what = f"{deck.title} ({source_file or deck.source})"
     env = environment(project.layouts, game.inline_icons)
-    document = env.get_template(DOCUMENT_TEMPLATE)
-    face = env.get_template(deck.face)
-    back = env.get_template(deck.back)
+    try:
+        document, face, back = (env.get_template(name) for name in (DOCUMENT_TEMPLATE, deck.face, deck.back))
+    except Exception as error:          # a missing or broken layout: FILE:LINE, never a traceback
+        raise limit_problem(error, project.layouts, what) from None
     renderer = None
     cache = RenderCache(project.root)
     key = None
     state = FitState()
-    what = f"{deck.title} ({source_file or deck.source})"
 
-    extra = context or {}
+    extra = plain_view(context or {})
+    views = [plain_view(card) for card in cards]
+    shown_deck, shown_game = deck_view(deck), game_view(game)
     for _ in range(MAX_FIT_PASSES):
-        # Each page is the output of an autoescaping template, so it is safe markup.
-        pages = [Markup(face.render(card=card, deck=deck, game=game, fit=state.sizer(index), **extra))
-                 for index, card in enumerate(cards)]
-        backs = cards if deck.per_card_back else [None]
-        pages += [Markup(back.render(card=card, deck=deck, game=game, fit=state.sizer(len(cards) + i), **extra))
-                  for i, card in enumerate(backs)]
-        html = document.render(pages=pages, deck=deck, game=game, stylesheet=game.stylesheet)
+        try:
+            html = _deck_html(document, face, back, views, deck, shown_deck, shown_game, game, state, extra)
+        except Exception as error:      # a template fault or limit: FILE:LINE, never a traceback
+            raise limit_problem(error, project.layouts, what) from None
         if key is None:                  # the first pass's HTML decides everything after it
             key = cache.key(f"deck:{deck.key}", html)
             cached = cache.get(key)
@@ -70,9 +80,10 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
 
             renderer = Renderer(project)
         rendered = renderer.layout(html, what)
-        if len(rendered.pages) != len(pages):
+        expected = len(cards) + (len(cards) if deck.per_card_back else 1)
+        if len(rendered.pages) != expected:
             raise RenderError(f"{what}: the layout made {len(rendered.pages)} pages for "
-                              f"{len(pages)} cards; a card spills onto a second page")
+                              f"{expected} card sides; a card spills onto a second page")
         stuck = []
         shrunk = False
         for index, page in enumerate(rendered.pages):

@@ -6,7 +6,9 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from pnp.render.icons import ICON_SCHEME, ICON_URL, icon_url  # noqa: F401  (icon_url: re-exported)
+from pnp.limits import MAX_FILE_BYTES
+
+from pnp.render.icons import ICON_SCHEME, ICON_URL, icon_url, svg_problem  # noqa: F401  (icon_url: re-exported)
 
 
 class ProjectFetcher(URLFetcher):
@@ -23,7 +25,13 @@ class ProjectFetcher(URLFetcher):
             if not match:
                 raise PermissionError(f"malformed icon URL {url}")
             name, colour = match.groups()
-            svg = (self.icons / f"{name}.svg").read_text(encoding="utf-8")
+            path = (self.icons / f"{name}.svg").resolve()
+            if not path.is_relative_to(self.root) or not path.is_file():
+                raise PermissionError(f"icon {name}: no such icon inside the project")
+            problem = svg_problem(path)
+            if problem:
+                raise PermissionError(f"icon {name}: {problem}")
+            svg = path.read_text(encoding="utf-8")
             svg = svg.replace("currentColor", f"#{colour}")
             return URLFetcherResponse(url, svg.encode(), {"Content-Type": "image/svg+xml"})
         parts = urlsplit(url)
@@ -32,5 +40,9 @@ class ProjectFetcher(URLFetcher):
         path = Path(unquote(parts.path)).resolve()
         if not path.is_relative_to(self.root):
             raise PermissionError(f"{url}: outside the project folder {self.root}")
+        if path.suffix.lower() == ".svg" and path.is_file() and svg_problem(path):
+            raise PermissionError(f"{url}: {svg_problem(path)}")
+        if path.is_file() and path.stat().st_size > MAX_FILE_BYTES:
+            raise PermissionError(f"{url}: more than {MAX_FILE_BYTES:,} bytes (MAX_FILE_BYTES)")
         kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": kind})

@@ -8,18 +8,26 @@ font becomes a Problem naming the layout file and line (and the card's data line
 
 import difflib
 import re
-import traceback
 from pathlib import Path
 
 from jinja2 import TemplateNotFound, TemplateSyntaxError, UndefinedError
 from jinja2.exceptions import SecurityError
 
-from pnp.data.decks import LoadedDeck, icon_names, unknown_icon_fix
-from pnp.errors import Problem
+from pnp.data.decks import LoadedDeck, icon_names, icon_problem, unknown_icon_fix
+from pnp.errors import DataError, Problem
+from pnp.files import read_text
 from pnp.games.base import Game
 from pnp.project import Project
 from pnp.render.icons import icon_url
-from pnp.render.templates import environment
+from pnp.render.templates import (
+    TemplateLimit,
+    deck_view,
+    environment,
+    game_view,
+    plain_view,
+    render,
+    template_line,
+)
 
 FONT_FACE = re.compile(r"@font-face\s*{([^}]*)}", re.S)
 FAMILY = re.compile(r"font-family\s*:\s*([^;}\"]*(?:\"[^\"]*\"[^;}\"]*)*)")
@@ -34,15 +42,6 @@ class UnknownIcon(Exception):
     def __init__(self, name: str):
         self.name = name
         super().__init__(name)
-
-
-def _template_line(error: BaseException, layouts: Path) -> tuple[str, int | None]:
-    """The layout file and line a rendering error came from (Jinja keeps them in the traceback)."""
-    for frame in reversed(traceback.extract_tb(error.__traceback__)):
-        path = Path(frame.filename)
-        if path.suffix in (".html", ".css", ".md") and path.resolve().is_relative_to(layouts.resolve()):
-            return f"layouts/{path.resolve().relative_to(layouts.resolve())}", frame.lineno
-    return "layouts", None
 
 
 def _card_words(loaded: LoadedDeck, index: int | None) -> str:
@@ -62,7 +61,8 @@ def _render_problem(error: Exception, project: Project, loaded: LoadedDeck, inde
         return Problem(f"layouts/{error.name or template}", error.lineno, "(template syntax)",
                        "a complete Jinja template", error.message or "a syntax error",
                        "Close every {% ... %} block and {{ ... }} expression")
-    file, line = _template_line(error, project.layouts)
+    file, line = template_line(error, project.layouts)
+    file = file or f"layouts/{template}"
     if isinstance(error, UnknownIcon):
         return Problem(file, line, "icon", f"an icon that exists (rendering {card})",
                        f"'{error.name}'", unknown_icon_fix(error.name, icon_names(project)))
@@ -82,6 +82,9 @@ def _render_problem(error: Exception, project: Project, loaded: LoadedDeck, inde
                        "(docs/layouts.md)", f"{error} (rendering {card})")
     if isinstance(error, SecurityError):
         return Problem(file, line, "(sandbox)", "only what the sandbox allows", str(error))
+    if isinstance(error, (TemplateLimit, RecursionError, MemoryError)):
+        return Problem(file, line, "(limit)", "a layout that renders within pnp's limits (pnp/limits.py)",
+                       f"{error or type(error).__name__} (rendering {card})")
     return Problem(file, line, "(layout)", "a layout that renders", f"{type(error).__name__}: {error} "
                    f"(rendering {card})")
 
@@ -93,6 +96,9 @@ def _checking_environment(project: Project, game: Game):
     def icon(name, colour="#000000"):
         if name not in known:
             raise UnknownIcon(str(name))
+        problem = icon_problem(project, name)
+        if problem:
+            raise TemplateLimit(f"layouts/icons/{name}.svg: {problem}")
         return icon_url(name, colour)
     env.globals["icon"] = icon
     return env
@@ -106,22 +112,33 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
     env = _checking_environment(project, game)
     problems: dict = {}
     tables = None
+    shown_game = game_view(game)
     for deck_loaded in loaded:
         deck = deck_loaded.deck
         extra = {}
         if deck.uses_rules:
-            tables = tables if tables is not None else (context() if context else {})
+            tables = tables if tables is not None else plain_view(context() if context else {})
             extra = tables
-        jobs = [(deck.face, card, i) for i, card in enumerate(deck_loaded.cards)]
-        jobs += ([(deck.back, card, i) for i, card in enumerate(deck_loaded.cards)] if deck.per_card_back
+        views = [plain_view(card) for card in deck_loaded.cards]
+        jobs = [(deck.face, card, i) for i, card in enumerate(views)]
+        jobs += ([(deck.back, card, i) for i, card in enumerate(views)] if deck.per_card_back
                  else [(deck.back, None, None)])
         for template_name, card, index in jobs:
             try:
                 template = env.get_template(template_name)
-                template.render(card=card, deck=deck, game=game, fit=lambda name, base, floor: f"{base}pt", **extra)
+                render(template, card=card, deck=deck_view(deck), game=shown_game,
+                       fit=lambda name, base, floor: f"{base}pt", **extra)
             except Exception as error:     # every template fault is reported as a Problem
                 problem = _render_problem(error, project, deck_loaded, index, template_name)
                 problems.setdefault((problem.file, problem.line, problem.field, problem.expected), problem)
+    for name in game.table_layouts:
+        try:
+            render(env.get_template(name))
+        except Exception as error:     # reported as a Problem like any card layout
+            file, line = template_line(error, project.layouts)
+            problem = Problem(file or f"layouts/{name}", line, "(layout)", "a layout that renders",
+                              f"{type(error).__name__}: {error}")
+            problems.setdefault((problem.file, problem.line, problem.field, problem.expected), problem)
     problems.update({(p.file, p.line, p.field, p.expected): p for p in font_problems(project, game)})
     return list(problems.values())
 
@@ -130,8 +147,17 @@ def font_problems(project: Project, game: Game) -> list[Problem]:
     """Every font a layout names is declared by an @font-face whose file is in the project."""
     declared, problems = set(), []
     css_files = sorted(project.layouts.rglob("*.css"))
+    texts = {}
+    for path in css_files + sorted(project.layouts.rglob("*.html")):
+        shown = f"layouts/{path.relative_to(project.layouts)}"
+        try:
+            texts[path] = read_text(path, shown, project.root)
+        except DataError as error:
+            problems += error.problems
     for path in css_files:
-        text = path.read_text(encoding="utf-8")
+        if path not in texts:
+            continue
+        text = texts[path]
         shown = f"layouts/{path.relative_to(project.layouts)}"
         for block in FONT_FACE.finditer(text):
             line = text.count("\n", 0, block.start()) + 1
@@ -145,8 +171,7 @@ def font_problems(project: Project, game: Game) -> list[Problem]:
                     problems.append(Problem(shown, line, "@font-face src", "a font file inside the project",
                                             f"'{url}', which does not exist",
                                             "The bundled fonts are: " + ", ".join(fonts)))
-    for path in css_files + sorted(project.layouts.rglob("*.html")):
-        text = path.read_text(encoding="utf-8")
+    for path, text in texts.items():
         shown = f"layouts/{path.relative_to(project.layouts)}"
         outside = FONT_FACE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
         for match in FAMILY.finditer(outside):

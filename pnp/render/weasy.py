@@ -2,13 +2,19 @@
 
 import logging
 import os
+import signal
+import threading
+import warnings
 from contextlib import contextmanager
+
+from PIL import Image
 
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError
 
 from pnp.errors import RenderError
+from pnp.limits import MAX_IMAGE_PIXELS, RENDER_SECONDS
 from pnp.project import Project
 from pnp.render.fetcher import ProjectFetcher
 
@@ -28,6 +34,24 @@ class _Collect(logging.Handler):
         message = record.getMessage()
         if not message.startswith(HARMLESS_WARNINGS):
             self.messages.append(message)
+
+
+@contextmanager
+def time_limit(what: str, seconds: int = RENDER_SECONDS):
+    """Stop a layout that runs past its wall clock (in a process's main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def too_long(signum, frame):
+        raise RenderError(f"{what}: the typesetter ran longer than {seconds} s (RENDER_SECONDS)")
+    previous = signal.signal(signal.SIGALRM, too_long)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @contextmanager
@@ -51,16 +75,18 @@ class Renderer:
 
     def __init__(self, project: Project):
         os.environ.setdefault("SOURCE_DATE_EPOCH", FONT_TIMESTAMP)
+        Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS          # larger images raise, not warn
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
         self.project = project
         self.fetcher = ProjectFetcher(project.root, project.layouts / "icons")
         self.fonts = FontConfiguration()
 
     def layout(self, html: str, what: str):
-        with warnings_as_errors(what):
+        with warnings_as_errors(what), time_limit(what):
             return HTML(string=html, base_url=str(self.project.root) + "/",
                         url_fetcher=self.fetcher).render(font_config=self.fonts)
 
     @staticmethod
     def pdf(document, what: str) -> bytes:
-        with warnings_as_errors(what):
+        with warnings_as_errors(what), time_limit(what):
             return document.write_pdf()

@@ -6,11 +6,11 @@ numbered and gathered into a table of contents whose page numbers WeasyPrint fil
 """
 
 import re
-import traceback
+from pathlib import Path
 from dataclasses import dataclass
 
 import yaml
-from jinja2 import TemplateError, UndefinedError
+from jinja2 import TemplateSyntaxError, UndefinedError
 from markupsafe import Markup
 
 from pnp.data.yaml_source import load_yaml
@@ -18,7 +18,15 @@ from pnp.errors import DataError, Problem, RenderError
 from pnp.project import Project
 from pnp.render.fitting import FitState
 from pnp.render.sheet_layout import HALF_PAPERS_MM, PAPERS_MM
-from pnp.render.templates import environment
+from pnp.render.templates import (
+    deck_view,
+    environment,
+    game_view,
+    limit_problem,
+    plain_view,
+    render,
+    template_line,
+)
 from pnp.rulebook.source import EXAMPLE_INFO, markdown, source_files
 
 THUMBNAIL_SCALE = 0.5
@@ -37,34 +45,34 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-class Thumbnails:
-    """Real card faces, rendered from the decks' own layouts, scaled into the page."""
+def thumbnails(env, loaded: list):
+    """`card(deck, id)` for chapters: the real card face, rendered from the deck's own layout and
+    scaled into the page. A plain function, so a chapter reaches nothing behind it."""
+    decks = {d.deck.key: d for d in loaded}
 
-    def __init__(self, env, loaded: list):
-        self.env = env
-        self.decks = {d.deck.key: d for d in loaded}
-
-    def __call__(self, deck_key: str, card_id: str, scale: float = THUMBNAIL_SCALE) -> Markup:
-        loaded = self.decks.get(deck_key)
-        if loaded is None:
+    def card(deck_key: str, card_id: str, scale: float = THUMBNAIL_SCALE) -> Markup:
+        loaded_deck = decks.get(deck_key)
+        if loaded_deck is None:
             raise RenderError(f"the rulebook shows a card of the deck '{deck_key}', which the game lacks")
-        card = next((c for c in loaded.cards if c.id == card_id), None)
-        if card is None:
-            raise RenderError(f"the rulebook shows the card '{card_id}', which the {loaded.deck.title} lack")
-        deck = loaded.deck
-        face = self.env.get_template(deck.face).render(card=card, deck=deck, fit=FitState().sizer(0))
+        found = next((c for c in loaded_deck.cards if c.id == card_id), None)
+        if found is None:
+            raise RenderError(f"the rulebook shows the card '{card_id}', which the {loaded_deck.deck.title} lack")
+        deck = loaded_deck.deck
+        face = render(env.get_template(deck.face), card=plain_view(found), deck=deck_view(deck),
+                      fit=FitState().sizer(0))
         return Markup(
             f'<span class="thumb" style="width: {deck.width_mm * scale:.2f}mm; '
             f'height: {deck.height_mm * scale:.2f}mm">'
             f'<span class="thumb-card" style="width: {deck.width_mm}mm; height: {deck.height_mm}mm; '
             f'transform: scale({scale})">{face}</span></span>')
+    return card
 
 
 def _listing(project: Project, path, kind: type, what: str):
     """A YAML file the rulebook prints from (rulings, fonts, icon credits), checked for its form."""
     if not path.is_file():
         return kind()
-    located = load_yaml(path, project.relative(path))
+    located = load_yaml(path, project.relative(path), project.root)
     if located.data is None:
         return kind()
     if not isinstance(located.data, kind):
@@ -124,21 +132,27 @@ def _number_headings(tokens) -> list[Heading]:
 def render_rulebook_html(project: Project, game, loaded: list, results: dict, page_size: str) -> str:
     env = environment(project.layouts, game.inline_icons)
     prose = environment(project.layouts, game.inline_icons, trim=False)
-    thumbnails = Thumbnails(env, loaded)
+    card = thumbnails(env, loaded)
     context = {"counts": {d.deck.key: len(d.cards) for d in loaded},
                "components": [{"key": d.deck.key, "title": d.deck.title, "count": len(d.cards)} for d in loaded],
                "deck_cards": {d.deck.key: d.cards for d in loaded}}
     context.update(game.rulebook_context(loaded))
-    context.update(ex=results, card=thumbnails, rulings=_rulings(project, game),
+    context = plain_view(context)
+    context.update(ex=results, card=card, rulings=_rulings(project, game),
                    fonts=_fonts(project), icon_authors=_icon_authors(project))
+    shown_game = game_view(game)
     parts = []
     for source in source_files(project, game.key):
         try:
-            parts.append(prose.from_string(source.text).render(**context))
-        except (TemplateError, RenderError) as error:
+            parts.append(render(prose.from_string(source.text), **context))
+        except Exception as error:      # any fault of a chapter: its FILE:LINE, never a traceback
             raise DataError([_prose_problem(error, source)]) from None
     md = markdown()
-    figure = env.get_template(f"{game.key}/example.html")
+    try:
+        figure = env.get_template(f"{game.key}/example.html")
+        layout = env.get_template(f"{game.key}/rulebook.html")
+    except Exception as error:
+        raise limit_problem(error, project.layouts, f"layouts/{game.key}/rulebook.html") from None
 
     def render_fence(renderer, tokens, index, options, env_):
         token = tokens[index]
@@ -146,34 +160,40 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
             return f"<pre><code>{Markup.escape(token.content)}</code></pre>\n"
         example = yaml.safe_load(token.content)
         result = results[example["id"]]
-        return figure.render(example=example, result=result, game=game, card=thumbnails,
-                             words=game.describe_example(example["kind"], example["setup"], result),
-                             diagram=game.example_cards(example["kind"], example["setup"], result))
+        return render(figure, example=example, result=result, game=shown_game, card=card,
+                      words=game.describe_example(example["kind"], example["setup"], result),
+                      diagram=game.example_cards(example["kind"], example["setup"], result))
 
     md.add_render_rule("fence", render_fence)
-    tokens = md.parse("\n\n".join(parts))
-    headings = _number_headings(tokens)
-    body = Markup(md.renderer.render(tokens, md.options, {}))
-    layout = env.get_template(f"{game.key}/rulebook.html")
-    return layout.render(body=body, headings=headings, game=game, page_size="{:g}mm {:g}mm".format(*PAGE_SIZES_MM[page_size]),
-                         **context)
+    try:
+        tokens = md.parse("\n\n".join(parts))
+        headings = _number_headings(tokens)
+        body = Markup(md.renderer.render(tokens, md.options, {}))
+        return render(layout, body=body, headings=headings, game=shown_game,
+                      page_size="{:g}mm {:g}mm".format(*PAGE_SIZES_MM[page_size]), **context)
+    except DataError:
+        raise
+    except Exception as error:          # a fault of the rulebook's layouts: FILE:LINE
+        raise limit_problem(error, project.layouts, f"layouts/{game.key}/rulebook.html") from None
 
 
 def _prose_problem(error: Exception, source) -> Problem:
-    """A template fault in a rulebook chapter, at its line of the Markdown file."""
-    line = getattr(error, "lineno", None)
-    if line is None:
-        frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == "<template>"]
-        line = frames[-1].lineno if frames else None
-    message = getattr(error, "message", None) or str(error)
+    """A fault in a rulebook chapter, at its line of the Markdown file."""
+    _, line = template_line(error, Path("/nonexistent"), pseudo=str(source.shown))
+    message = getattr(error, "message", None) or str(error) or type(error).__name__
     names = "ex, card, counts, components, deck_cards, rulings, fonts, icon_authors and the game's own tables"
+    if isinstance(error, DataError):
+        return error.problems[0]
     if isinstance(error, RenderError):
         return Problem(source.shown, line, "card(...)", "a deck key and a card id of the game", message)
     if isinstance(error, UndefinedError):
         return Problem(source.shown, line, "(rulebook)", f"names the rulebook context has ({names}; "
                        "docs/rulebook.md)", message, "Fix the name, or cite an example id that exists")
-    return Problem(source.shown, line, "(rulebook)", "a complete Jinja template in the chapter", message,
-                   "Close every {% ... %} block and {{ ... }} expression")
+    if isinstance(error, TemplateSyntaxError):
+        return Problem(source.shown, line, "(rulebook)", "a complete Jinja template in the chapter", message,
+                       "Close every {% ... %} block and {{ ... }} expression")
+    return Problem(source.shown, line, "(rulebook)", "a chapter that renders within pnp's limits "
+                   "(pnp/limits.py)", f"{type(error).__name__}: {message}")
 
 
 def render_rulebook(project: Project, game, loaded: list, results: dict, page_size: str) -> bytes:

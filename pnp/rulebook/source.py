@@ -8,6 +8,7 @@ from markdown_it import MarkdownIt
 
 from pnp.data.yaml_source import load_yaml_text
 from pnp.errors import DataError
+from pnp.files import read_text
 from pnp.examples import Example, examples_in
 from pnp.project import Project
 
@@ -31,8 +32,9 @@ def rulebook_dir(project: Project, game_key: str) -> Path:
 
 
 def source_files(project: Project, game_key: str) -> list[SourceFile]:
+    """The chapters, each inside the project, UTF-8 and within the file size limit."""
     folder = rulebook_dir(project, game_key)
-    return [SourceFile(path, project.relative(path), path.read_text(encoding="utf-8"))
+    return [SourceFile(path, project.relative(path), read_text(path, project.relative(path), project.root))
             for path in sorted(folder.glob("*.md"))]
 
 

@@ -40,6 +40,9 @@ def new_game(project: Project, key: str, template: str = "starter", title: str |
     if not re.fullmatch(SLUG_PATTERN, key):
         raise UsageError(f"'{key}' cannot name a game: use lowercase letters, digits and hyphens, as 'my-game'")
     for folder in (project.card_data / key, project.layouts / key):
+        if not folder.parent.resolve().is_relative_to(project.root.resolve()):
+            raise UsageError(f"{project.relative(folder.parent)} is a link out of the project: pnp writes "
+                             "only inside the project folder")
         if folder.exists():
             raise UsageError(f"{project.relative(folder)} exists already: choose another name for the game")
     words = {"__KEY__": key, "__TITLE__": title or key.replace("-", " ").title()}

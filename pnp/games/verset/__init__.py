@@ -91,4 +91,5 @@ ADAPTER = Adapter(
     table_pieces=table_pieces,
     simulation_choices={"difficulty": tuple(DIFFICULTIES), "variants": VARIANTS},
     simulation_labels=simulation_labels,
+    table_layouts=("verset/playmat.html",),
 )

@@ -38,11 +38,11 @@ def table_pieces(project, game, paper: str) -> list[tuple[str, bytes, int]]:
     from pnp.render.cache import RenderCache
     from pnp.render.forms import draw_form
     from pnp.render.pdfio import normalise
-    from pnp.render.templates import environment
+    from pnp.render.templates import environment, render
     from pnp.render.tiling import tile_layout, tile_piece
     from pnp.render.weasy import Renderer
 
-    html = environment(project.layouts, game.inline_icons).get_template("verset/playmat.html").render()
+    html = render(environment(project.layouts, game.inline_icons).get_template("verset/playmat.html"))
     cache = RenderCache(project.root)
     key = cache.key("playmat", html)
     playmat = cache.get(key)
