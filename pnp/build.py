@@ -228,6 +228,24 @@ def _recover(out_dir: Path) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
+AT_FDCWD, RENAME_EXCHANGE = -100, 2     # Linux renameat2: swap two paths in one step
+
+
+def _swap(first: Path, second: Path) -> None:
+    """Exchange two folders atomically (Linux renameat2); elsewhere, two renames and a
+    recovery step at the next build (`_recover`)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.renameat2(AT_FDCWD, os.fsencode(first), AT_FDCWD, os.fsencode(second), RENAME_EXCHANGE) == 0:
+            return
+    except (OSError, AttributeError):
+        pass
+    old = second.parent / f".{second.name}.old"
+    os.rename(second, old)
+    os.rename(first, second)
+    os.rename(old, first)
+
+
 def write_outputs(out_dir: Path, rendered: list, owned: bool = False) -> list[BuiltFile]:
     """All or nothing: the new set is written beside the old one and swapped in at the end,
     so a failure at any moment leaves the previous complete set. The folder is pnp's own: a
@@ -251,11 +269,11 @@ def write_outputs(out_dir: Path, rendered: list, owned: bool = False) -> list[Bu
             for path in staging.iterdir():
                 path.chmod(0o644)
             staging.chmod(0o755)
-            old = out_dir.parent / f".{out_dir.name}.old"
             if out_dir.exists():
-                os.rename(out_dir, old)
-            os.rename(staging, out_dir)
-            shutil.rmtree(old, ignore_errors=True)
+                _swap(staging, out_dir)          # staging now holds the previous set
+                shutil.rmtree(staging, ignore_errors=True)
+            else:
+                os.rename(staging, out_dir)
             return files
     except OSError as error:
         raise UsageError(f"cannot write the build to {out_dir}: {error.strerror or error}. "

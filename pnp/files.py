@@ -28,7 +28,7 @@ def read_text(path: Path, shown, root: Path | None = None) -> str:
         raise DataError([Problem(shown, None, "(file)", "a file", "nothing there", f"Create {shown}")])
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
-        raise DataError([Problem(shown, None, "(file)", f"at most {MAX_FILE_BYTES:,} bytes (MAX_FILE_BYTES)",
+        raise DataError([Problem(shown, 1, "(file)", f"at most {MAX_FILE_BYTES:,} bytes (MAX_FILE_BYTES)",
                                  f"{size:,} bytes", "Split the file or shorten it")])
     data = path.read_bytes()
     try:

@@ -50,3 +50,16 @@ def test_readme_and_docs_link_only_files_in_the_repository():
         assert "../shared" not in text, path
         for target in re.findall(r"\]\(([^)#:]+)\)", text):
             assert (path.parent / target).exists(), (path, target)
+
+
+def test_every_limit_is_documented_with_its_value_and_used():
+    import pnp.limits as limits
+    documented = {}
+    for line in (ROOT / "docs" / "safety.md").read_text().splitlines():
+        match = re.match(r"\| `([A-Z_]+)` \| ([0-9,]+) \|", line)
+        if match:
+            documented[match.group(1)] = int(match.group(2).replace(",", ""))
+    defined = {name: value for name, value in vars(limits).items() if name.isupper()}
+    assert documented == defined
+    code = "".join(p.read_text() for p in (ROOT / "pnp").rglob("*.py") if p.name != "limits.py")
+    assert all(re.search(rf"\b{name}\b", code) for name in defined)

@@ -10,10 +10,8 @@ Layouts and rulebook chapters come from whoever made the game folder, so they ru
 
 import math
 import re
-import signal
-import threading
 import traceback
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
 from functools import wraps
 from pathlib import Path
@@ -24,6 +22,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 from pydantic import BaseModel
 
+from pnp.clock import wall_clock
 from pnp.errors import DataError, Problem
 from pnp.files import read_text
 from pnp.limits import (
@@ -185,18 +184,12 @@ def render_limits():
     depth = _depth.get()
     depth_token = _depth.set(depth + 1)
     range_token = _range_left.set([MAX_RANGE_ITEMS]) if depth == 0 else None
-    timed = depth == 0 and threading.current_thread() is threading.main_thread()
-    if timed:
-        def too_long(signum, frame):
-            raise TemplateLimit(f"rendering took longer than {TEMPLATE_SECONDS} s (TEMPLATE_SECONDS)")
-        previous = signal.signal(signal.SIGALRM, too_long)
-        signal.setitimer(signal.ITIMER_REAL, TEMPLATE_SECONDS)
+    clock = (wall_clock(TEMPLATE_SECONDS, lambda: TemplateLimit(
+        f"rendering took longer than {TEMPLATE_SECONDS} s (TEMPLATE_SECONDS)")) if depth == 0 else nullcontext())
     try:
-        yield
+        with clock:
+            yield
     finally:
-        if timed:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
         if range_token is not None:
             _range_left.reset(range_token)
         _depth.reset(depth_token)

@@ -2,8 +2,6 @@
 
 import logging
 import os
-import signal
-import threading
 import warnings
 from contextlib import contextmanager
 
@@ -13,6 +11,7 @@ from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError
 
+from pnp.clock import wall_clock
 from pnp.errors import RenderError
 from pnp.limits import MAX_IMAGE_PIXELS, RENDER_SECONDS
 from pnp.project import Project
@@ -36,22 +35,10 @@ class _Collect(logging.Handler):
             self.messages.append(message)
 
 
-@contextmanager
-def time_limit(what: str, seconds: int = RENDER_SECONDS):
-    """Stop a layout that runs past its wall clock (in a process's main thread)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def too_long(signum, frame):
-        raise RenderError(f"{what}: the typesetter ran longer than {seconds} s (RENDER_SECONDS)")
-    previous = signal.signal(signal.SIGALRM, too_long)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+def time_limit(what: str):
+    """Stop a layout that runs past RENDER_SECONDS."""
+    return wall_clock(RENDER_SECONDS, lambda: RenderError(
+        f"{what}: the typesetter ran longer than {RENDER_SECONDS} s (RENDER_SECONDS)"))
 
 
 @contextmanager

@@ -68,27 +68,36 @@ def thumbnails(env, loaded: list):
     return card
 
 
-def _listing(project: Project, path, kind: type, what: str):
+def _located_listing(project: Project, path, kind: type, what: str):
     """A YAML file the rulebook prints from (rulings, fonts, icon credits), checked for its form."""
-    if not path.is_file():
-        return kind()
+    if not path.is_file() and not path.is_symlink():
+        return None
     located = load_yaml(path, project.relative(path), project.root)
-    if located.data is None:
-        return kind()
-    if not isinstance(located.data, kind):
+    if located.data is not None and not isinstance(located.data, kind):
         raise DataError([Problem(located.file, 1, "(top)", what, type(located.data).__name__)])
-    return located.data
+    return located
+
+
+def _listing(project: Project, path, kind: type, what: str):
+    located = _located_listing(project, path, kind, what)
+    return kind() if located is None or located.data is None else located.data
+
+
+RULING_KEYS = ("id", "topic", "source", "question", "ruling", "why")
 
 
 def _rulings(project: Project, game) -> list:
-    rulings = _listing(project, project.card_data / game.key / "rulings.yaml", list,
-                       "a list of rulings, each with id, topic, source, question, ruling, why")
-    for index, ruling in enumerate(rulings):
-        if not isinstance(ruling, dict) or not {"id", "topic", "question", "ruling", "why"} <= set(ruling):
-            raise DataError([Problem(project.relative(project.card_data / game.key / "rulings.yaml"), None,
-                                     f"ruling {index + 1}", "id, topic, source, question, ruling and why",
-                                     repr(ruling)[:80])])
-    return rulings
+    located = _located_listing(project, project.card_data / game.key / "rulings.yaml", list,
+                               "a list of rulings, each with " + ", ".join(RULING_KEYS))
+    if located is None or located.data is None:
+        return []
+    problems = [Problem(located.file, located.line_of((index,)), f"ruling {index + 1}",
+                        "a mapping with " + ", ".join(RULING_KEYS), repr(ruling)[:80])
+                for index, ruling in enumerate(located.data)
+                if not isinstance(ruling, dict) or not set(RULING_KEYS) - {"source"} <= set(ruling)]
+    if problems:
+        raise DataError(problems)
+    return located.data
 
 
 def _fonts(project: Project) -> list:

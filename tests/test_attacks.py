@@ -1,0 +1,276 @@
+"""A game folder from a stranger, probed as an attacker would: every attack ends in exit 2 with
+a one-line message, within 10 s and 500 MB (measured on a subprocess), and no byte of a secret
+file outside the project reaches any PDF."""
+
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, copy_project
+
+SECONDS = 10
+MEMORY_BYTES = 500 * 1024 * 1024
+ADDRESS_SPACE_CAP = 4 * 1024 ** 3          # a backstop so a failing attack cannot take the machine
+SECRET = "PNP-SECRET-7f3a9c"
+RUN = "from pnp.cli import main; main()"
+
+
+def run_capped(args, project: Path, env_extra=None, seconds=SECONDS):
+    """`pnp ARGS` in a subprocess: exit code, output, wall seconds and peak memory in bytes."""
+    env = {**os.environ, "PNP_CACHE": "off", "PYTHONPATH": str(ROOT), **(env_extra or {})}
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE_CAP, ADDRESS_SPACE_CAP))
+        os.setsid()
+    start = time.monotonic()
+    process = subprocess.Popen([sys.executable, "-c", RUN, *args, "--project", str(project)], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, preexec_fn=cap)
+    deadline = start + seconds * 3
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() > deadline:
+            os.killpg(process.pid, signal.SIGKILL)
+            pid, status, usage = os.wait4(process.pid, 0)
+            break
+        time.sleep(0.02)
+    elapsed = time.monotonic() - start
+    output = process.stdout.read().decode("utf-8", "replace")
+    return os.waitstatus_to_exitcode(status), output, elapsed, usage.ru_maxrss * 1024
+
+
+def refused(project, *args, env_extra=None):
+    code, output, elapsed, memory = run_capped(args, project, env_extra)
+    assert code == 2, output
+    assert "Traceback" not in output, output
+    assert elapsed < SECONDS, f"{elapsed:.1f} s"
+    assert memory < MEMORY_BYTES, f"{memory / 2**20:.0f} MB"
+    return output
+
+
+@pytest.fixture
+def project(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text(SECRET)
+    return copy_project(tmp_path / "project")
+
+
+def edit(project, relative, old, new):
+    path = project / relative
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def no_secret_in_any_pdf(folder: Path):
+    import pikepdf
+    for path in folder.rglob("*.pdf"):
+        assert SECRET.encode() not in path.read_bytes()
+        with pikepdf.open(path) as pdf:
+            for page in pdf.pages:
+                for stream in page.Resources.get("/XObject", {}).values():
+                    assert SECRET.encode() not in stream.read_bytes()
+
+
+# --- reading outside the project ------------------------------------------------------------
+
+ESCAPES = {
+    "the card helper's environment": "{{ card.env.loader.searchpath.append('/') }}"
+                                     "{{ card.env.get_template('etc/passwd').render() }}",
+    "the card helper's globals": "{{ card.__globals__ }}",
+    "a class's subclasses": "{{ ''.__class__.__mro__[1].__subclasses__() }}",
+    "the game object": "{{ game.located.file }}{{ game.rules_context }}",
+    "a card model": "{{ deck_cards['verses'][0].model_validate }}{{ deck_cards['verses'][0].__class__ }}",
+}
+
+
+@pytest.mark.parametrize("attack", sorted(ESCAPES))
+def test_a_chapter_cannot_reach_past_plain_data(project, tmp_path, attack):
+    chapter = project / "card_data" / "verset" / "rulebook" / "02-cards-and-hands.md"
+    chapter.write_text(chapter.read_text() + "\n" + ESCAPES[attack] + "\n")
+    refused(project, "build", "verset", "--out", str(tmp_path / "out"))
+    no_secret_in_any_pdf(tmp_path)
+
+
+def test_a_layout_cannot_reach_the_sandbox_internals(project, tmp_path):
+    edit(project, "layouts/verset/verse.html", "{{ card.name }}", "{{ card.__class__.__init__.__globals__ }}")
+    output = refused(project, "build", "verset", "--out", str(tmp_path / "out"))
+    assert "layouts/verset/verse.html:" in output
+
+
+LINKS = {
+    "a chapter": "card_data/verset/rulebook/11-extra.md",
+    "a data file": "card_data/verset/glass.yaml",
+    "an examples file": "card_data/verset/examples/extra.yaml",
+    "a layout": "layouts/verset/verse.html",
+    "an icon": "layouts/icons/flame.svg",
+    "the rulings": "card_data/verset/rulings.yaml",
+    "the game declaration": "card_data/verset/game.yaml",
+}
+
+
+@pytest.mark.parametrize("what", sorted(LINKS))
+def test_a_link_to_a_file_outside_is_refused(project, tmp_path, what):
+    target = project / LINKS[what]
+    target.unlink(missing_ok=True)
+    target.symlink_to(tmp_path / "secret.txt")
+    output = refused(project, "build", "verset", "--out", str(tmp_path / "out"))
+    assert "outside" in output or "link" in output
+    no_secret_in_any_pdf(tmp_path)
+
+
+def test_an_include_of_a_link_outside_is_refused(project, tmp_path):
+    (project / "layouts" / "verset" / "extra.html").symlink_to(tmp_path / "secret.txt")
+    edit(project, "layouts/verset/verse.html", '<div class="panel"></div>', '{% include "verset/extra.html" %}')
+    refused(project, "build", "verset", "--out", str(tmp_path / "out"))
+    no_secret_in_any_pdf(tmp_path)
+
+
+def test_a_shipped_output_link_is_refused(project, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project / "output").symlink_to(elsewhere)
+    output = refused(project, "build", "verset")
+    assert "is a link" in output and not list(elsewhere.rglob("*"))
+
+
+def test_a_shipped_cache_is_not_trusted(tmp_path):
+    """The stranger's folder ships cache entries for the very pages it builds, signed with its
+    own secret; the victim's build renders afresh and matches an uncached build byte for byte."""
+    stranger = copy_project(tmp_path / "stranger")
+    code, output, *_ = run_capped(["build", "verset", "--out", str(tmp_path / "theirs")], stranger,
+                                  {"PNP_CACHE": "on", "XDG_CACHE_HOME": str(tmp_path / "their-home")}, 120)
+    assert code == 0, output
+    for entry in (stranger / "output" / ".cache").glob("*.pdf"):
+        entry.write_bytes(entry.read_bytes().replace(b"/Type /Catalog", b"/Type /Catalog /OpenAction "
+                                                     b"<< /S /JavaScript /JS (app.alert(1)) >>", 1))
+    victim = tmp_path / "victim"
+    shutil.copytree(stranger, victim, symlinks=True)
+    code, output, *_ = run_capped(["build", "verset", "--out", str(tmp_path / "ours")], victim,
+                                  {"PNP_CACHE": "on", "XDG_CACHE_HOME": str(tmp_path / "our-home")}, 120)
+    assert code == 0, output
+    code, output, *_ = run_capped(["build", "verset", "--out", str(tmp_path / "fresh")], victim, {}, 120)
+    assert code == 0, output
+    for path in (tmp_path / "fresh").glob("*.pdf"):
+        ours = (tmp_path / "ours" / path.name).read_bytes()
+        assert ours == path.read_bytes() and b"JavaScript" not in ours, path.name
+
+
+# --- resources --------------------------------------------------------------------------------
+
+ALIAS_BOMB = "".join(f"{c}: &{c} [{', '.join(['*' + p] * 9) if p else ', '.join(['lol'] * 9)}]\n"
+                     for p, c in zip([""] + list("abcdefgh"), "abcdefghi"))
+
+
+def big_csv(project, rows):
+    header = "rank,suit,name,icon,quote,count\n"
+    (project / "card_data/verset/playing_cards.csv").write_text(header + "A,hearts,X,,,1\n" * rows)
+
+
+RESOURCE_ATTACKS = {
+    "an alias bomb in card data": lambda p: (p / "card_data/verset/glass.yaml").write_text(ALIAS_BOMB),
+    "an alias bomb in the rulings": lambda p: (p / "card_data/verset/rulings.yaml").write_text(ALIAS_BOMB),
+    "an alias bomb in an example block": lambda p: edit(
+        p, "card_data/verset/rulebook/07-variants.md", "id: feeding-the-organ",
+        "id: feeding-the-organ\n" + "\n".join("x" + line for line in ALIAS_BOMB.splitlines())),
+    "a CSV count of a billion": lambda p: edit(p, "card_data/verset/tokens.csv", "One soul,10", "One soul,1000000000"),
+    "a million CSV rows": lambda p: big_csv(p, 1_000_000),
+    "a 50 MB YAML file": lambda p: (p / "card_data/verset/bar.yaml").write_text("- id: x\n" + "# pad\n" * 9_000_000),
+    "nested loops in a layout": lambda p: edit(
+        p, "layouts/verset/verse.html", "{{ card.name }}",
+        "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"),
+    "nested loops in a chapter": lambda p: edit(
+        p, "card_data/verset/rulebook/01-the-game.md", "# ",
+        "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}\n# "),
+    "a string of a billion characters": lambda p: edit(p, "layouts/verset/verse.html", "{{ card.name }}",
+                                                      "{{ 'x' * 10**9 }}"),
+    "a padded string of a billion": lambda p: edit(p, "layouts/verset/verse.html", "{{ card.name }}",
+                                                  "{{ card.name|center(1000000000) }}"),
+    "an SVG <use> bomb": lambda p: (p / "layouts/icons/wolf-head.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+        '<g id="a0"><rect width="1" height="1"/></g>'
+        + "".join(f'<g id="a{i}">' + f'<use xlink:href="#a{i - 1}"/>' * 10 + "</g>" for i in range(1, 40))
+        + "</svg>"),
+    "50,000 nested divs in a chapter": lambda p: edit(
+        p, "card_data/verset/rulebook/01-the-game.md", "# ", "<div>" * 50_000 + "</div>" * 50_000 + "\n\n# "),
+    "a recursive macro": lambda p: edit(p, "layouts/verset/verse.html", "{{ card.name }}",
+                                        "{% macro m(n) %}{{ m(n) }}{% endmacro %}{{ m(1) }}"),
+    "YAML nested 10,000 deep": lambda p: (p / "card_data/verset/glass.yaml").write_text("[" * 10_000 + "]" * 10_000),
+}
+
+
+@pytest.mark.parametrize("attack", sorted(RESOURCE_ATTACKS))
+def test_resource_attacks_end_quickly_with_exit_2(project, tmp_path, attack):
+    RESOURCE_ATTACKS[attack](project)
+    output = refused(project, "build", "verset", "--out", str(tmp_path / "out"))
+    assert "(" in output and ")" in output and ":" in output
+    assert not (tmp_path / "out").exists()
+
+
+# --- inputs that once gave tracebacks ----------------------------------------------------------
+
+def write_bytes(project, relative, data: bytes):
+    (project / relative).write_bytes(data)
+
+
+BAD_INPUTS = {
+    "undecodable bytes in card data": lambda p: write_bytes(p, "card_data/verset/bar.yaml", b"- id: \xff\xfe\n"),
+    "a control character in a chapter": lambda p: edit(p, "card_data/verset/rulebook/01-the-game.md", "# ", "\x07# "),
+    "a latin-1 CSV": lambda p: write_bytes(p, "card_data/verset/tokens.csv",
+                                           "id,value,name,count\none-soul,1,Âme,10\n".encode("latin-1")),
+    "a UTF-16 CSV": lambda p: write_bytes(p, "card_data/verset/tokens.csv",
+                                          "id,value,name,count\none-soul,1,One,10\n".encode("utf-16")),
+    "a count of ²": lambda p: edit(p, "card_data/verset/tokens.csv", "One soul,10", "One soul,²"),
+    "python tags in the rulings": lambda p: (p / "card_data/verset/rulings.yaml").write_text(
+        "- !!python/object/apply:os.system ['echo hi']\n"),
+    "rulings that are not rulings": lambda p: (p / "card_data/verset/rulings.yaml").write_text("- just text\n"),
+    "icon credits that are not YAML": lambda p: (p / "layouts/icons/credits.yaml").write_text("a: [\n"),
+    "a 5,000-digit number in an expect": lambda p: edit(
+        p, "card_data/verset/examples/hands.yaml", "expect: {total: 17,", "expect: {total: " + "9" * 5000 + ","),
+    "a sandbox refusal in a layout": lambda p: edit(p, "layouts/verset/verse.html", "{{ card.name }}",
+                                                    "{{ card.name.__class__ }}{{ ''.__class__.mro() }}"),
+    "a malformed example block": lambda p: edit(p, "card_data/verset/rulebook/07-variants.md",
+                                                "kind: variant\nsetup: {variant: organ, souls: 9}",
+                                                "kind: variant\nsetup: [organ"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+def test_bad_input_is_exit_2_with_file_and_line(project, tmp_path, case):
+    BAD_INPUTS[case](project)
+    for command in (("check", "verset"), ("build", "verset", "--out", str(tmp_path / "out"))):
+        output = refused(project, *command)
+        assert "--force" not in output
+        assert any(line.strip().split(":")[0].endswith((".yaml", ".md", ".csv", ".html"))
+                   for line in output.splitlines()), output
+
+
+def test_a_chapter_error_names_its_line(project):
+    edit(project, "card_data/verset/rulebook/05-gall.md", "\n", "\n{{ nothing_here }}\n")
+    assert "card_data/verset/rulebook/05-gall.md:2:" in refused(project, "check", "verset")
+
+
+def test_an_out_folder_below_a_file_is_a_clean_error(project, tmp_path):
+    (tmp_path / "a-file").write_text("x")
+    assert "cannot write the build" in refused(project, "build", "verset", "--out", str(tmp_path / "a-file" / "sub"))
+
+
+# --- what held still holds ----------------------------------------------------------------------
+
+def test_card_text_with_html_and_template_syntax_prints_literally(project, tmp_path):
+    edit(project, "card_data/verset/glass.yaml", "name: Glass of Forgiveness",
+         "name: \"<b>Glass</b> {{ 7 * 7 }}\"")
+    code, output, *_ = run_capped(["build", "verset", "--out", str(tmp_path / "out")], project, seconds=120)
+    assert code == 0, output
+    import pdfplumber
+    with pdfplumber.open(tmp_path / "out" / "glass-of-forgiveness.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "<b>Glass</b>" in text and "{{ 7 * 7 }}" in text and "49" not in text

@@ -1,0 +1,116 @@
+"""Builds killed at random moments leave a complete set, old or new, and no process behind;
+two builds into one folder never mix; every PDF of every game opens."""
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pikepdf
+import pypdfium2
+import pytest
+
+from pnp.games import game_keys
+from pnp.project import Project
+from tests.conftest import ROOT, run_pnp
+
+KILLS = 20
+RUN = "from pnp.cli import main; main()"
+
+
+def start_build(project: Path, out: Path) -> subprocess.Popen:
+    env = {**os.environ, "PNP_CACHE": "off", "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-c", RUN, "build", "lanterns", "--out", str(out),
+                             "--project", str(project)], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def snapshot(folder: Path) -> dict:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())} if folder.is_dir() else {}
+
+
+def group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+
+
+def test_killed_builds_leave_a_complete_old_or_new_set_and_no_process(project_copy, tmp_path):
+    assert run_pnp("new", "lanterns", "--project", str(project_copy)).exit_code == 0
+    out = tmp_path / "out"
+    assert run_pnp("build", "lanterns", "--out", str(out), "--project", str(project_copy)).exit_code == 0
+    old = snapshot(out)
+    declaration = project_copy / "card_data" / "lanterns" / "game.yaml"
+    declaration.write_text(declaration.read_text().replace("title: Lanterns", "title: Lanterns Again"))
+    fresh = tmp_path / "fresh"
+    assert run_pnp("build", "lanterns", "--out", str(fresh), "--project", str(project_copy)).exit_code == 0
+    new = snapshot(fresh)
+    assert old != new
+    rng = random.Random(20261130)
+    outcomes = []
+    for _ in range(KILLS):
+        process = start_build(project_copy, out)
+        time.sleep(rng.uniform(0.05, 2.5))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        deadline = time.monotonic() + 5
+        while group_alive(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not group_alive(process.pid), "a worker outlived its killed build"
+        state = snapshot(out)
+        assert state in (old, new), sorted(state)
+        outcomes.append("new" if state == new else "old")
+        for name in state:
+            if name.endswith(".pdf"):
+                pikepdf.open(out / name).close()
+        if state == new:                 # start the next round from the old set again
+            declaration.write_text(declaration.read_text().replace("title: Lanterns Again", "title: Lanterns"))
+            assert run_pnp("build", "lanterns", "--out", str(out), "--project", str(project_copy)).exit_code == 0
+            assert snapshot(out) == old
+            declaration.write_text(declaration.read_text().replace("title: Lanterns", "title: Lanterns Again"))
+    assert len(outcomes) == KILLS
+
+
+def test_sigterm_takes_the_workers_with_it(project_copy, tmp_path):
+    process = subprocess.Popen(
+        [sys.executable, "-c", RUN, "build", "verset", "--out", str(tmp_path / "out"), "--project", str(project_copy)],
+        env={**os.environ, "PNP_CACHE": "off", "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True)
+    time.sleep(3.0)                      # the workers are rendering by now
+    process.send_signal(signal.SIGTERM)
+    process.wait()
+    deadline = time.monotonic() + 5
+    while group_alive(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not group_alive(process.pid)
+    assert not (tmp_path / "out").exists()
+
+
+def test_two_builds_into_one_folder_do_not_mix(project_copy, tmp_path):
+    assert run_pnp("new", "lanterns", "--project", str(project_copy)).exit_code == 0
+    out = tmp_path / "out"
+    builds = [start_build(project_copy, out) for _ in range(2)]
+    assert [b.wait() for b in builds] == [0, 0]
+    names = sorted(p.name for p in out.iterdir())
+    assert names == [".pnp-build.json", "cards.pdf", "rulebook.pdf"]
+
+
+@pytest.mark.parametrize("key", game_keys(Project.at(ROOT)))
+def test_every_pdf_of_every_game_opens(key, built, tmp_path):
+    folder = built["a4"] if key == "verset" else tmp_path / key
+    if key != "verset":
+        assert run_pnp("build", key, "--out", str(folder), "--project", str(ROOT)).exit_code == 0
+    pdfs = sorted(folder.glob("*.pdf"))
+    assert pdfs
+    for path in pdfs:
+        with pikepdf.open(path) as pdf:
+            assert len(pdf.pages) >= 1
+        document = pypdfium2.PdfDocument(str(path))
+        assert len(document) >= 1
+        document[0].render(scale=0.2)
+        document.close()
