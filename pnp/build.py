@@ -176,19 +176,29 @@ def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: P
                   if game.table_pieces else None)
         futures = [pool.submit(_build_deck_in_worker, str(project.root), game.key, loaded.deck.key,
                                paper, duplex) for loaded in decks]
-        rendered = []
-        for done, (loaded, future) in enumerate(zip(decks, futures)):
-            progress(done, loaded.deck.title)
-            pdf, pages = future.result()
-            rendered.append((f"{loaded.deck.key}.pdf", pdf, pages, len(loaded.cards)))
-        for future in rulebooks:
-            progress(len(decks), "rulebook")
-            name, pdf, pages = future.result()
-            rendered.append((name, pdf, pages, 0))
-        if pieces is not None:
-            progress(len(decks), "playmat and campaign sheet")
-            rendered += [(name, pdf, pages, 0) for name, pdf, pages in pieces.result()]
+        try:
+            rendered = _collect(decks, futures, rulebooks, pieces, progress)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)      # a failure stops the rest
+            raise
     return BuildReport(write_outputs(out_dir, rendered, owned), skipped)
+
+
+def _collect(decks, futures, rulebooks, pieces, progress) -> list:
+    """The rendered files, in order, as the workers finish them."""
+    rendered = []
+    for done, (loaded, future) in enumerate(zip(decks, futures)):
+        progress(done, loaded.deck.title)
+        pdf, pages = future.result()
+        rendered.append((f"{loaded.deck.key}.pdf", pdf, pages, len(loaded.cards)))
+    for future in rulebooks:
+        progress(len(decks), "rulebook")
+        name, pdf, pages = future.result()
+        rendered.append((name, pdf, pages, 0))
+    if pieces is not None:
+        progress(len(decks), "playmat and campaign sheet")
+        rendered += [(name, pdf, pages, 0) for name, pdf, pages in pieces.result()]
+    return rendered
 
 
 def output_folder(project: Project, game: Game, paper: str, duplex: str) -> Path:

@@ -215,6 +215,32 @@ def test_resource_attacks_end_quickly_with_exit_2(project, tmp_path, attack):
     assert not (tmp_path / "out").exists()
 
 
+def huge_png(path: Path, side: int = 60_000) -> None:
+    """A tiny file whose header claims side x side pixels (a decompression bomb)."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(b"\x00" * 16)) + chunk(b"IEND", b""))
+
+
+def test_an_image_bomb_is_refused(project, tmp_path):
+    huge_png(project / "layouts" / "verset" / "huge.png")
+    edit(project, "layouts/verset/variant.html", '<div class="trim">', '<div class="trim"><img src="layouts/verset/huge.png">')
+    output = refused(project, "build", "verset", "--out", str(tmp_path / "out"))
+    assert "layouts/verset/variant.html:" in output and "MAX_IMAGE_PIXELS" in output
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_image_outside_the_project_is_refused_by_the_check(project, tmp_path):
+    huge_png(tmp_path / "elsewhere.png", side=10)
+    edit(project, "layouts/verset/variant.html", '<div class="trim">',
+         f'<div class="trim"><img src="{tmp_path / "elsewhere.png"}">')
+    assert "outside the project" in refused(project, "check", "verset")
+
+
 # --- inputs that once gave tracebacks ----------------------------------------------------------
 
 def write_bytes(project, relative, data: bytes):

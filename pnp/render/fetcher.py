@@ -8,7 +8,9 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from pnp.limits import MAX_FILE_BYTES
 
-from pnp.render.icons import ICON_SCHEME, ICON_URL, icon_url, svg_problem  # noqa: F401  (icon_url: re-exported)
+from pnp.render.icons import ICON_SCHEME, ICON_URL, icon_url, image_problem, svg_problem  # noqa: F401
+
+RASTER_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
 
 
 class ProjectFetcher(URLFetcher):
@@ -42,6 +44,8 @@ class ProjectFetcher(URLFetcher):
             raise PermissionError(f"{url}: outside the project folder {self.root}")
         if path.suffix.lower() == ".svg" and path.is_file() and svg_problem(path):
             raise PermissionError(f"{url}: {svg_problem(path)}")
+        if path.suffix.lower() in RASTER_SUFFIXES and path.is_file() and image_problem(path):
+            raise PermissionError(f"{url}: {image_problem(path)}")
         if path.is_file() and path.stat().st_size > MAX_FILE_BYTES:
             raise PermissionError(f"{url}: more than {MAX_FILE_BYTES:,} bytes (MAX_FILE_BYTES)")
         kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"

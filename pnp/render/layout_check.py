@@ -18,7 +18,7 @@ from pnp.errors import DataError, Problem
 from pnp.files import read_text
 from pnp.games.base import Game
 from pnp.project import Project
-from pnp.render.icons import icon_url
+from pnp.render.icons import icon_url, image_problem, svg_problem
 from pnp.render.templates import (
     TemplateLimit,
     deck_view,
@@ -34,6 +34,7 @@ FAMILY = re.compile(r"font-family\s*:\s*([^;}\"]*(?:\"[^\"]*\"[^;}\"]*)*)")
 SOURCE = re.compile(r"url\(\s*[\"']?([^\"')]+)[\"']?\s*\)")
 GENERIC_FAMILIES = {"serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "inherit",
                     "initial", "unset", "emoji", "math"}
+IMAGE_SOURCE = re.compile(r"""<img\b[^>]*?\bsrc=["']([^"']+)["']""")
 MISSING_ATTRIBUTE = re.compile(r"has no attribute '([^']+)'")
 UNDEFINED_NAME = re.compile(r"'([^']+)' is undefined")
 
@@ -126,8 +127,10 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
         for template_name, card, index in jobs:
             try:
                 template = env.get_template(template_name)
-                render(template, card=card, deck=deck_view(deck), game=shown_game,
-                       fit=lambda name, base, floor: f"{base}pt", **extra)
+                html = render(template, card=card, deck=deck_view(deck), game=shown_game,
+                              fit=lambda name, base, floor: f"{base}pt", **extra)
+                for problem in image_problems(project, template_name, html):
+                    problems.setdefault((problem.file, problem.line, problem.field, problem.expected), problem)
             except Exception as error:     # every template fault is reported as a Problem
                 problem = _render_problem(error, project, deck_loaded, index, template_name)
                 problems.setdefault((problem.file, problem.line, problem.field, problem.expected), problem)
@@ -141,6 +144,29 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
             problems.setdefault((problem.file, problem.line, problem.field, problem.expected), problem)
     problems.update({(p.file, p.line, p.field, p.expected): p for p in font_problems(project, game)})
     return list(problems.values())
+
+
+def image_problems(project: Project, template_name: str, html: str) -> list[Problem]:
+    """Every image a page names is a file inside the project that pnp can draw."""
+    found = []
+    for url in dict.fromkeys(IMAGE_SOURCE.findall(html)):
+        if url.startswith(("pnp-icon:", "data:")):
+            continue
+        source = (project.layouts / template_name).read_text(encoding="utf-8", errors="replace")
+        line = next((n for n, text in enumerate(source.splitlines(), 1) if url in text), None)
+        path = (project.root / url).resolve()
+        if "://" in url or url.startswith("/") or not path.is_relative_to(project.root.resolve()):
+            why = "a file outside the project (or on the network)"
+        elif not path.is_file():
+            why = "no such file"
+        elif path.suffix.lower() == ".svg":
+            why = svg_problem(path)
+        else:
+            why = image_problem(path)
+        if why:
+            found.append(Problem(f"layouts/{template_name}", line, "image", "an image file inside the project "
+                                 "that pnp can draw", f"'{url}': {why}"))
+    return found
 
 
 def font_problems(project: Project, game: Game) -> list[Problem]:
