@@ -23,6 +23,7 @@ import pikepdf
 from pnp.check import check_game
 from pnp.data.decks import LoadedDeck, load_deck, load_game
 from pnp.errors import CheckFailed, DataError, UsageError, plural
+from pnp.files import project_font
 from pnp.games import get_game
 from pnp.games.base import Game
 from pnp.project import Project
@@ -85,7 +86,8 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
         slots.append(layout.face_slots()[:count])
         if duplex != "none":
             slots.append(layout.back_slots(duplex)[:count])
-    marks = draw_sheet_marks(layout, labels, project.fonts / LABEL_FONT, deck.shape, slots)
+    font = project_font(project.root, project.fonts / LABEL_FONT, f"fonts/{LABEL_FONT}")
+    marks = draw_sheet_marks(layout, labels, font, deck.shape, slots)
     return impose(cards_pdf, marks, layout, duplex, deck.per_card_back), len(labels)
 
 

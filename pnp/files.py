@@ -20,6 +20,16 @@ def confined(root: Path, path: Path, shown) -> Path:
     return resolved
 
 
+def project_font(root: Path, path: Path, shown) -> Path:
+    """A font file the PDF drawing reads directly: inside the project, and not too large."""
+    resolved = confined(root, path, shown)
+    if not resolved.is_file() or resolved.stat().st_size > MAX_FILE_BYTES:
+        raise DataError([Problem(shown, None, "(font)", f"a font file of at most {MAX_FILE_BYTES:,} bytes",
+                                 "nothing there" if not resolved.is_file() else "a larger file",
+                                 "Restore the bundled font")])
+    return resolved
+
+
 def read_text(path: Path, shown, root: Path | None = None) -> str:
     """The file as text, refused when outside `root`, too large, not UTF-8 or holding
     control characters."""

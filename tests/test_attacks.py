@@ -114,6 +114,7 @@ LINKS = {
     "an icon": "layouts/icons/flame.svg",
     "the rulings": "card_data/verset/rulings.yaml",
     "the game declaration": "card_data/verset/game.yaml",
+    "a font the sheets' labels use": "fonts/eb-garamond/eb-garamond-latin-400-normal.woff",
 }
 
 
@@ -277,6 +278,16 @@ def test_bad_input_is_exit_2_with_file_and_line(project, tmp_path, case):
         assert "--force" not in output
         assert any(line.strip().split(":")[0].endswith((".yaml", ".md", ".csv", ".html"))
                    for line in output.splitlines()), output
+
+
+def test_the_problem_list_is_capped(project):
+    path = project / "card_data" / "verset" / "verses.yaml"
+    path.write_text(path.read_text().replace("difficulty: ", "difficulty: x"))
+    tokens = project / "card_data" / "verset" / "tokens.csv"
+    tokens.write_text("id,value,name,count\n" + "".join(f"t{i},9,T,1\n" for i in range(60)))
+    output = refused(project, "check", "verset")
+    assert "... and " in output and "more (MAX_REPORTED_PROBLEMS" in output
+    assert len([line for line in output.splitlines() if ": " in line and ".yaml:" in line or ".csv:" in line]) <= 50
 
 
 def test_a_chapter_error_names_its_line(project):

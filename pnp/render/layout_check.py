@@ -193,10 +193,12 @@ def font_problems(project: Project, game: Game) -> list[Problem]:
             for url in SOURCE.findall(block.group(1)):
                 target = (path.parent / url).resolve()
                 if not target.is_file() or not target.is_relative_to(project.root):
-                    fonts = sorted(str(p.relative_to(project.root)) for p in project.fonts.rglob("*.woff*"))
+                    fonts = sorted(str(p.relative_to(project.root)) for p in project.fonts.rglob("*.woff*")
+                                   if p.resolve().is_relative_to(project.root))
+                    why = ("a link to a file outside the project" if not target.is_relative_to(project.root)
+                           else "which does not exist")
                     problems.append(Problem(shown, line, "@font-face src", "a font file inside the project",
-                                            f"'{url}', which does not exist",
-                                            "The bundled fonts are: " + ", ".join(fonts)))
+                                            f"'{url}', {why}", "The bundled fonts are: " + ", ".join(fonts)))
     for path, text in texts.items():
         shown = f"layouts/{path.relative_to(project.layouts)}"
         outside = FONT_FACE.sub(lambda m: "\n" * m.group(0).count("\n"), text)

@@ -9,6 +9,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
+from pnp.errors import DataError, Problem
 from pnp.render.sheet_layout import LABEL_BAND_MM, MM, PRINTER_MARGIN_MM, SheetLayout
 
 CROP_MARK_WIDTH_PT = 0.4
@@ -22,12 +23,17 @@ LABEL_FONT = "PnpLabel"
 @lru_cache(maxsize=None)
 def register_font(path, name: str) -> str:
     """ReportLab reads TrueType, the project ships WOFF: convert in memory, register as name."""
-    font = FontFile(str(path), recalcTimestamp=False)
-    font.flavor = None
-    data = io.BytesIO()
-    font.save(data)
-    data.seek(0)
-    pdfmetrics.registerFont(TTFont(name, data))
+    try:
+        font = FontFile(str(path), recalcTimestamp=False)
+        font.flavor = None
+        data = io.BytesIO()
+        font.save(data)
+        data.seek(0)
+        pdfmetrics.registerFont(TTFont(name, data))
+    except Exception as error:          # whatever the font library says of a bad file
+        raise DataError([Problem(str(path), None, "(font)", "a WOFF or TrueType font",
+                                 f"a file the font library cannot read ({type(error).__name__})",
+                                 "Restore the bundled font")]) from None
     return name
 
 

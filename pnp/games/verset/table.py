@@ -1,10 +1,13 @@
 """Le Dernier Verset at the table: the campaign sheet and the playmat, built from the engine."""
 
+from pnp.files import project_font
 from pnp.games.verset.rulebook import ending_rows
 from pnp.render.forms import CheckGroup, Column, FormSpec
 from pnp.rules.verset.campaign import DIFFICULTIES, DUELS
 
 PLAYMAT_MM = (600.0, 350.0)
+BODY_FONT = "eb-garamond/eb-garamond-latin-400-normal.woff"
+DISPLAY_FONT = "rye/rye-latin-400-normal.woff"
 VARIANTS = (("organ", "Cursed Organ"), ("bar", "Bar"), ("spectators", "Shadow Spectators"),
             ("glass", "Glass of Forgiveness"))
 
@@ -49,8 +52,8 @@ def table_pieces(project, game, paper: str) -> list[tuple[str, bytes, int]]:
     if playmat is None:
         renderer = Renderer(project)
         playmat = cache.put(key, renderer.pdf(renderer.layout(html, "playmat"), "playmat"))
-    body = project.fonts / "eb-garamond" / "eb-garamond-latin-400-normal.woff"
-    display = project.fonts / "rye" / "rye-latin-400-normal.woff"
+    body = project_font(project.root, project.fonts / BODY_FONT, f"fonts/{BODY_FONT}")
+    display = project_font(project.root, project.fonts / DISPLAY_FONT, f"fonts/{DISPLAY_FONT}")
     layout = tile_layout(paper, *PLAYMAT_MM)
     pieces = [("playmat-full-size.pdf", playmat),
               ("playmat-tiles.pdf", tile_piece(playmat, layout, f"{game.title} playmat", body)),
