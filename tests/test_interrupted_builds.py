@@ -74,6 +74,7 @@ def test_killed_builds_leave_a_complete_old_or_new_set_and_no_process(project_co
             assert snapshot(out) == old
             declaration.write_text(declaration.read_text().replace("title: Lanterns", "title: Lanterns Again"))
     assert len(outcomes) == KILLS
+    print(f"{KILLS} kills: {outcomes.count('old')} left the old set, {outcomes.count('new')} the new one")
 
 
 def test_sigterm_takes_the_workers_with_it(project_copy, tmp_path):
