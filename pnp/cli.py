@@ -84,7 +84,8 @@ def list_games(project_dir: str | None) -> None:
     if not games:
         console.print(f"{project.root} has no games yet: `pnp new GAME` makes one.")
     for game in games:
-        table = Table(title=f"{game.key}: {game.title} ({game.players} players, {game.play_time})",
+        players = f"{game.players} player" + ("" if game.players == "1" else "s")
+        table = Table(title=f"{game.key}: {game.title} ({players}, {game.play_time})",
                       caption=game.pitch, title_justify="left", caption_justify="left")
         for column, justify in (("component", "left"), ("cards", "right"), ("data file", "left")):
             table.add_column(column, justify=justify)

@@ -1,0 +1,104 @@
+"""The worked-example kinds of The Last Wizard (docs/worked-examples.md).
+
+`context["cards"]` is the card data as plain dicts keyed by id; an example may also define
+cards inline under `setup.cards` (`{C: {type: caster, value: 4}}`), which take precedence.
+"""
+
+from pnp.rules.kinds import Kind, SetupError, SetupField
+from pnp.rules.wizard.cards import CardError, card_from
+from pnp.rules.wizard.hands import best_combination
+from pnp.rules.wizard.rounds import RoundError, Seat, resolve, winners
+from pnp.rules.wizard.tokens import MAX_PLAYERS, MIN_PLAYERS, tokens_for
+
+CARDS = SetupField("cards", "mapping", required=False, help="cards defined inline: {ID: {type, value, power, tags}}")
+PLAYER_KEYS = ("name", "hand", "tokens", "position", "out")
+
+
+def _known(setup: dict, context: dict) -> dict:
+    inline = setup.get("cards") or {}
+    if not isinstance(inline, dict):
+        raise SetupError("cards", "cards defined inline are a mapping of ids to {type, value, ...}")
+    known = dict(context.get("cards", {}))
+    known.update({str(k): v for k, v in inline.items()})
+    return known
+
+
+def _cards(ids, known: dict, field: str, count: int):
+    if not isinstance(ids, list) or len(ids) != count:
+        raise SetupError(field, f"{count} card ids")
+    try:
+        return [card_from(str(i), known[str(i)]) if isinstance(known.get(str(i)), dict)
+                else _unknown(str(i), known) for i in ids]
+    except CardError as error:
+        raise SetupError(field, str(error)) from None
+
+
+def _unknown(card_id: str, known: dict):
+    raise CardError(f"no card has the id '{card_id}' (define it under setup.cards, or use an id of the "
+                    f"deck: {', '.join(sorted(known)) or 'none'})")
+
+
+def hand(setup, context):
+    known = _known(setup, context)
+    combination = best_combination(_cards(setup["hand"], known, "hand", 2),
+                                   _cards(setup["common"], known, "common", 2))
+    return {"best": [c.id for c in combination.cards], "value": combination.value,
+            "values": combination.values, "fortified": combination.fortified}
+
+
+def _seat(index: int, player, known: dict, common):
+    if not isinstance(player, dict) or not {"name", "tokens", "position"} <= set(player) \
+            or set(player) - set(PLAYER_KEYS):
+        raise SetupError("players", f"player {index + 1}: a mapping of {', '.join(PLAYER_KEYS)} "
+                                    "(name, tokens and position required)")
+    tokens = player["tokens"]
+    if not isinstance(tokens, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in tokens):
+        raise SetupError("players", f"{player['name']}: tokens are a list of whole numbers")
+    position = player["position"]
+    if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position <= 60:
+        raise SetupError("players", f"{player['name']}: a position is a space from 0 to 60")
+    out = bool(player.get("out", False))
+    value = None
+    if not out:
+        if "hand" not in player:
+            raise SetupError("players", f"{player['name']} is in play: give her hand")
+        value = best_combination(_cards(player["hand"], known, "players", 2), common).value
+    return Seat(str(player["name"]), tuple(tokens), position, out, value)
+
+
+def round_(setup, context):
+    known = _known(setup, context)
+    players = setup["players"]
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise SetupError("players", f"a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    common = _cards(setup["common"], known, "common", 2)
+    seats = [_seat(i, p, known, common) for i, p in enumerate(players)]
+    if len({s.name for s in seats}) != len(seats):
+        raise SetupError("players", "each player needs a name of her own")
+    try:
+        end = resolve(seats)
+    except RoundError as error:
+        raise SetupError("players", str(error)) from None
+    won = winners(end.positions)
+    return {"values": {s.name: s.value for s in seats if s.value is not None},
+            "best": list(end.best), "second": list(end.second), "moves": end.moves,
+            "positions": end.positions, "alone": end.alone, "winner": won[0] if len(won) == 1 else None,
+            "winners": won}
+
+
+def tokens(setup, context):
+    return tokens_for(setup["players"])
+
+
+KINDS = {kind.name: kind for kind in (
+    Kind("hand", "a hand's best combination and its value",
+         (SetupField("hand", "strs", help="the 2 personal card ids"),
+          SetupField("common", "strs", help="the 2 common card ids"), CARDS),
+         ("best", "value", "values", "fortified"), hand),
+    Kind("round", "a round's end: leaves, resolution, moves and the winner",
+         (SetupField("players", "players", help="in turn order: {name, hand, tokens, position, out}"),
+          SetupField("common", "strs", help="the 2 common card ids"), CARDS),
+         ("values", "best", "second", "moves", "positions", "alone", "winner", "winners"), round_),
+    Kind("tokens", "the betting tokens for a number of players",
+         (SetupField("players", "int", low=MIN_PLAYERS, high=MAX_PLAYERS),), ("round", "square"), tokens),
+)}

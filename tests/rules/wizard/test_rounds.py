@@ -1,0 +1,91 @@
+"""Rounds: the token table, leaving, a player alone, the resolution and its moves, the end."""
+
+import pytest
+
+from pnp.rules.kinds import SetupError
+from pnp.rules.wizard.kinds import KINDS
+from pnp.rules.wizard.tokens import tokens_for
+
+# Real cards for the rulebook's scoring example, whose letters alone do not add up (ruling W3):
+# Lana's Dragon gains 2 beside her caster, Elodie's Goblin King 6 beside her goblin, and the
+# common B is a spell, so only players with a caster count it.
+SCORING_CARDS = {
+    "A": {"type": "creature", "value": 2}, "B": {"type": "spell", "value": 8},
+    "C": {"type": "caster", "value": 2}, "D": {"type": "creature", "value": 7, "power": "dragon"},
+    "E": {"type": "creature", "value": 2, "tags": ["goblin"]}, "F": {"type": "creature", "value": 5, "power": "goblin_king"},
+    "G": {"type": "caster", "value": 4}, "H": {"type": "spell", "value": 6},
+}
+
+
+def play(players, common=("A", "B"), cards=SCORING_CARDS):
+    return KINDS["round"].compute({"players": players, "common": list(common), "cards": cards}, {})
+
+
+def player(name, position=15, tokens=(), hand=None, out=False):
+    data = {"name": name, "position": position, "tokens": list(tokens), "out": out}
+    if hand:
+        data["hand"] = list(hand)
+    return data
+
+
+def test_the_token_table():
+    assert tokens_for(3) == {"round": [2, 3, 4], "square": [-1, 2, 4]}
+    assert tokens_for(4) == {"round": [2, 3, 3, 4], "square": [-1, 2, 3, 4]}
+    assert tokens_for(5) == {"round": [2, 2, 3, 3, 4], "square": [-1, 2, 3, 3, 4]}
+    assert tokens_for(6) == {"round": [2, 2, 3, 3, 4, 4], "square": [-1, 2, 3, 3, 4, 5]}
+
+
+def test_the_rulebooks_scoring_example():
+    result = play([player("Lana", 6, (2, 4), "CD"), player("Elodie", 15, (4, -1), "EF"),
+                   player("Takako", 15, (3, 2), "GH"), player("Sabrina", out=True), player("Billie", out=True)])
+    assert result["values"] == {"Lana": 19, "Elodie": 15, "Takako": 14}
+    assert (result["best"], result["second"]) == (["Lana"], ["Elodie"])
+    assert [result["moves"][n] for n in ("Lana", "Elodie", "Takako")] == [12, -1, -5]
+
+
+def test_no_second_best_below_five_players_or_after_a_tie():
+    four = play([player("A1", 15, (2, -1), "CD"), player("A2", 15, (3, 2), "EF"),
+                 player("A3", 15, (4, 4), "GH"), player("A4", out=True)])
+    assert four["second"] == [] and four["moves"]["A2"] == -5
+    tie = play([player("P1", 15, (2, 4), "CD"), player("P2", 15, (3, 3), "CD"),
+                player("P3", 15, (4, -1), "EF"), player("P4", out=True), player("P5", out=True)],
+               cards={**SCORING_CARDS})
+    assert tie["best"] == ["P1", "P2"] and tie["second"] == [] and tie["moves"]["P3"] == -3
+
+
+def test_leaving_first_gains_one_unless_alone_in_the_lead_and_leaving_second_costs_the_round_token():
+    result = play([player("Lead", 20, (), out=True), player("Tied", 15, (), out=True),
+                   player("Late", 9, (3,), out=True), player("Stay", 15, (4, 2), "CD"),
+                   player("Also", 15, (2, 3), "EF")])
+    assert result["moves"]["Lead"] == 0 and result["moves"]["Tied"] == 1 and result["moves"]["Late"] == -3
+
+
+def test_a_player_alone_in_play_gains_her_tokens_without_resolution():
+    result = play([player("Last", 5, (4,), "CD"), player("B", out=True), player("C", out=True)])
+    assert result["alone"] == "Last" and result["moves"]["Last"] == 8        # double zone: 4 x 2
+    assert result["values"] == {"Last": 19} and result["best"] == []
+
+
+def test_gains_double_in_spaces_one_to_seven_and_pawns_stop_at_zero():
+    result = play([player("Low", 3, (4, 4), "GH"), player("High", 7, (2, 2), "CD"), player("X", out=True)])
+    assert result["moves"] == {"Low": -3, "High": 8, "X": 0}          # X was alone in the lead
+    assert result["positions"]["Low"] == 0
+    assert result["winners"] == ["High", "X"] and result["winner"] is None      # 15 each: shared
+
+
+def test_the_game_ends_at_thirty_or_at_zero_with_the_most_points():
+    result = play([player("Near", 26, (4, 4), "CD"), player("Far", 15, (3, 2), "EF"), player("Z", 15, (2, -1), "GH")])
+    assert result["positions"]["Near"] == 34 and result["winner"] == "Near"
+    nobody = play([player("A", 15, (4, 4), "CD"), player("B", 15, (3, 2), "EF"), player("C", 15, (2, -1), "GH")])
+    assert nobody["winner"] is None and nobody["winners"] == []
+
+
+@pytest.mark.parametrize("players", [
+    [player("A", 15, (9, 2), "CD"), player("B", 15, (3, 2), "EF"), player("C", 15, (2, -1), "GH")],   # no 9 token
+    [player("A", 15, (2,), "CD"), player("B", 15, (3, 2), "EF"), player("C", 15, (4, -1), "GH")],    # one token at the end
+    [player("A", out=True), player("B", out=True), player("C", out=True)],                            # nobody in play
+    [player("A", 15, (2, 4), out=True), player("B", 15, (3, 2), "EF"), player("C", 15, (4, -1), "GH")],
+])
+def test_impossible_rounds_are_refused(players):
+    with pytest.raises(SetupError):
+        play(players)
