@@ -132,6 +132,14 @@ def _build_rulebook_in_worker(root: str, game_key: str, paper: str, booklet: boo
     return name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)
 
 
+def _build_boards_in_worker(root: str, game_key: str, paper: str) -> list[tuple[str, bytes, int]]:
+    from pnp.render.boards import board_files
+
+    project = Project(Path(root))
+    game = get_game(project, game_key)
+    return [item for board in game.boards for item in board_files(project, game, board, paper)]
+
+
 def _build_table_pieces_in_worker(root: str, game_key: str, paper: str) -> list[tuple[str, bytes, int]]:
     project = Project(Path(root))
     game = get_game(project, game_key)
@@ -174,19 +182,21 @@ def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: P
         rulebooks = [pool.submit(_build_rulebook_in_worker, str(project.root), game.key, paper,
                                  as_booklet, results)
                      for as_booklet in ((False, True) if booklet else (False,)) if results is not None]
+        boards = (pool.submit(_build_boards_in_worker, str(project.root), game.key, paper)
+                  if game.boards else None)
         pieces = (pool.submit(_build_table_pieces_in_worker, str(project.root), game.key, paper)
                   if game.table_pieces else None)
         futures = [pool.submit(_build_deck_in_worker, str(project.root), game.key, loaded.deck.key,
                                paper, duplex) for loaded in decks]
         try:
-            rendered = _collect(decks, futures, rulebooks, pieces, progress)
+            rendered = _collect(decks, futures, rulebooks, [boards, pieces], progress)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)      # a failure stops the rest
             raise
     return BuildReport(write_outputs(out_dir, rendered, owned), skipped)
 
 
-def _collect(decks, futures, rulebooks, pieces, progress) -> list:
+def _collect(decks, futures, rulebooks, extras, progress) -> list:
     """The rendered files, in order, as the workers finish them."""
     rendered = []
     for done, (loaded, future) in enumerate(zip(decks, futures)):
@@ -197,9 +207,10 @@ def _collect(decks, futures, rulebooks, pieces, progress) -> list:
         progress(len(decks), "rulebook")
         name, pdf, pages = future.result()
         rendered.append((name, pdf, pages, 0))
-    if pieces is not None:
-        progress(len(decks), "playmat and campaign sheet")
-        rendered += [(name, pdf, pages, 0) for name, pdf, pages in pieces.result()]
+    for future in extras:
+        if future is not None:
+            progress(len(decks), "boards and sheets")
+            rendered += [(name, pdf, pages, 0) for name, pdf, pages in future.result()]
     return rendered
 
 

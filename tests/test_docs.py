@@ -3,7 +3,7 @@
 import re
 
 from pnp.data.fields import FIELD_TYPES
-from pnp.games.declaration import DeckSpec, FieldSpec, GameSpec
+from pnp.games.declaration import BoardSpec, DeckSpec, FieldSpec, GameSpec
 from pnp.games import get_game
 from pnp.project import Project
 from tests.conftest import ROOT
@@ -29,6 +29,7 @@ def table_after(heading: str, text: str) -> dict[str, str]:
 def test_the_documented_game_and_deck_keys_are_the_accepted_ones():
     assert set(table_after("## The game", DECLARATION)) == set(GameSpec.model_fields)
     assert set(table_after("## A deck", DECLARATION)) == set(DeckSpec.model_fields)
+    assert set(table_after("## A board", DECLARATION)) == set(BoardSpec.model_fields)
 
 
 def test_the_documented_field_types_and_options_are_the_accepted_ones():

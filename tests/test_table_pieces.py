@@ -1,17 +1,22 @@
 """The playmat tiles, the fillable campaign sheet, the odds card and the tokens, measured."""
 
-
 import pdfplumber
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
+from pnp.games import get_game
 from pnp.games.verset.rulebook import STAND_TOTALS, UP_CARDS, percent
-from pnp.games.verset.table import PLAYMAT_MM, campaign_sheet
+from pnp.games.verset.table import campaign_sheet
 from pnp.render.forms import field_names
 from pnp.render.tiling import CROSS_MM, OVERLAP_MM
+from pnp.project import Project
 from pnp.rules.verset.odds import bust_from_fresh_deck, opponent_finals
+from tests.conftest import ROOT
 from tests.pdf_measure import MM, placements
+
+PLAYMAT = next(b for b in get_game(Project.at(ROOT), "verset").boards if b.key == "playmat")
+PLAYMAT_MM = (PLAYMAT.width_mm, PLAYMAT.height_mm)
 
 TOKEN_DIAMETER_MM = 25.0
 

@@ -34,6 +34,18 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class Board:
+    """A piece larger than the paper (a playmat, a score board): printed at full size for a print
+    shop, and tiled over home paper."""
+
+    key: str                  # files KEY-full-size.pdf and KEY-tiles.pdf
+    title: str                # what the tiles' labels call it, after the game's title
+    layout: str               # its layout under layouts/, which sets its page and bleed
+    width_mm: float
+    height_mm: float
+
+
+@dataclass(frozen=True)
 class Game:
     """A game: a folder of data with its game.yaml, a folder of layouts, and optionally a
     rules engine whose adapter fills the hooks below."""
@@ -43,6 +55,7 @@ class Game:
     language: str
     decks: tuple[Deck, ...]
     stylesheet: str                       # shared card stylesheet under layouts/
+    boards: tuple[Board, ...] = ()
     players: str = ""
     play_time: str = ""
     pitch: str = ""

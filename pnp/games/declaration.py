@@ -17,7 +17,7 @@ from pnp.data.schema import STRICT_KEYS, invalid, validate
 from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem
 from pnp.games.adapters import adapter_for, adapter_names
-from pnp.games.base import Deck, Game
+from pnp.games.base import Board, Deck, Game
 from pnp.project import Project
 
 DECLARATION = "game.yaml"
@@ -84,6 +84,15 @@ class DeckSpec(BaseModel):
         return value
 
 
+class BoardSpec(BaseModel):
+    model_config = STRICT_KEYS
+    key: str = Field(pattern=SLUG_PATTERN)
+    title: str = Field(min_length=1)
+    layout: str = Field(min_length=1)
+    width_mm: float = Field(gt=50, le=3000)
+    height_mm: float = Field(gt=50, le=3000)
+
+
 class GameSpec(BaseModel):
     model_config = STRICT_KEYS
     title: str = Field(min_length=1)
@@ -95,6 +104,7 @@ class GameSpec(BaseModel):
     engine: str | None = None
     inline_icons: dict[str, str] = {}
     decks: list[DeckSpec] = Field(min_length=1)
+    boards: list[BoardSpec] = []
 
     @field_validator("players", "play_time", mode="before")
     @classmethod
@@ -124,6 +134,8 @@ def _layout_problems(project: Project, located: Located, spec: GameSpec) -> list
     for index, deck in enumerate(spec.decks):
         need(deck.face, ("decks", index, "face"), "a face layout")
         need(deck.back, ("decks", index, "back"), "a back layout")
+    for index, board in enumerate(spec.boards):
+        need(board.layout, ("boards", index, "layout"), "a board layout")
     return problems
 
 
@@ -184,7 +196,8 @@ def load_declaration(project: Project, key: str) -> Game:
     if problems:
         raise DataError(problems)
     decks = tuple(_deck(spec, index, deck, located, adapter) for index, deck in enumerate(spec.decks))
-    return Game(key=key, title=spec.title, language=spec.language, decks=decks,
+    boards = tuple(Board(b.key, b.title, b.layout, b.width_mm, b.height_mm) for b in spec.boards)
+    return Game(key=key, title=spec.title, language=spec.language, decks=decks, boards=boards,
                 stylesheet=spec.stylesheet, players=spec.players, play_time=spec.play_time,
                 pitch=spec.pitch, inline_icons=dict(spec.inline_icons), located=located,
                 **(adapter.hooks() if adapter else {}))

@@ -134,9 +134,9 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
             except Exception as error:     # every template fault is reported as a Problem
                 problem = _render_problem(error, project, deck_loaded, index, template_name)
                 problems.setdefault((problem.file, problem.line, problem.field, problem.expected), problem)
-    for name in game.table_layouts:
+    for name in game.table_layouts + tuple(board.layout for board in game.boards):
         try:
-            render(env.get_template(name))
+            render(env.get_template(name), game=shown_game)
         except Exception as error:     # reported as a Problem like any card layout
             file, line = template_line(error, project.layouts)
             problem = Problem(file or f"layouts/{name}", line, "(layout)", "a layout that renders",

@@ -91,5 +91,4 @@ ADAPTER = Adapter(
     table_pieces=table_pieces,
     simulation_choices={"difficulty": tuple(DIFFICULTIES), "variants": VARIANTS},
     simulation_labels=simulation_labels,
-    table_layouts=("verset/playmat.html",),
 )

@@ -1,11 +1,11 @@
-"""Le Dernier Verset at the table: the campaign sheet and the playmat, built from the engine."""
+"""Le Dernier Verset at the table: the campaign sheet, built from the engine. (The playmat is a
+board declared in game.yaml.)"""
 
 from pnp.files import project_font
 from pnp.games.verset.rulebook import ending_rows
 from pnp.render.forms import CheckGroup, Column, FormSpec
 from pnp.rules.verset.campaign import DIFFICULTIES, DUELS
 
-PLAYMAT_MM = (600.0, 350.0)
 BODY_FONT = "eb-garamond/eb-garamond-latin-400-normal.woff"
 DISPLAY_FONT = "rye/rye-latin-400-normal.woff"
 VARIANTS = (("organ", "Cursed Organ"), ("bar", "Bar"), ("spectators", "Shadow Spectators"),
@@ -38,25 +38,11 @@ def table_pieces(project, game, paper: str) -> list[tuple[str, bytes, int]]:
 
     import pikepdf
 
-    from pnp.render.cache import RenderCache
     from pnp.render.forms import draw_form
     from pnp.render.pdfio import normalise
-    from pnp.render.templates import environment, render
-    from pnp.render.tiling import tile_layout, tile_piece
-    from pnp.render.weasy import Renderer
 
-    html = render(environment(project.layouts, game.inline_icons).get_template("verset/playmat.html"))
-    cache = RenderCache(project.root)
-    key = cache.key("playmat", html)
-    playmat = cache.get(key)
-    if playmat is None:
-        renderer = Renderer(project)
-        playmat = cache.put(key, renderer.pdf(renderer.layout(html, "playmat"), "playmat"))
     body = project_font(project.root, project.fonts / BODY_FONT, f"fonts/{BODY_FONT}")
     display = project_font(project.root, project.fonts / DISPLAY_FONT, f"fonts/{DISPLAY_FONT}")
-    layout = tile_layout(paper, *PLAYMAT_MM)
-    pieces = [("playmat-full-size.pdf", playmat),
-              ("playmat-tiles.pdf", tile_piece(playmat, layout, f"{game.title} playmat", body)),
-              ("campaign-sheet.pdf", normalise(draw_form(campaign_sheet(), paper, display, body, fillable=False))),
+    pieces = [("campaign-sheet.pdf", normalise(draw_form(campaign_sheet(), paper, display, body, fillable=False))),
               ("campaign-sheet-fillable.pdf", normalise(draw_form(campaign_sheet(), paper, display, body, fillable=True)))]
     return [(name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)) for name, pdf in pieces]

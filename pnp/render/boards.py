@@ -1,0 +1,45 @@
+"""Boards: a piece larger than the paper, rendered from its layout once, then written at full
+size (for a print shop) and tiled over home paper (pnp/render/tiling.py)."""
+
+import io
+
+import pikepdf
+
+from pnp.files import project_font
+from pnp.games.base import Board, Game
+from pnp.project import Project
+from pnp.render.cache import RenderCache
+from pnp.render.templates import environment, game_view, limit_problem, render
+from pnp.render.tiling import tile_layout, tile_piece
+
+LABEL_FONT = "eb-garamond/eb-garamond-latin-400-normal.woff"   # the tiles' labels, as the sheets'
+
+
+def board_html(project: Project, game: Game, board: Board) -> str:
+    env = environment(project.layouts, game.inline_icons)
+    try:
+        return render(env.get_template(board.layout), game=game_view(game))
+    except Exception as error:          # a fault of the layout: FILE:LINE, never a traceback
+        raise limit_problem(error, project.layouts, f"layouts/{board.layout}") from None
+
+
+def render_board(project: Project, game: Game, board: Board) -> bytes:
+    html = board_html(project, game, board)
+    cache = RenderCache(project.root)
+    key = cache.key(board.key, html)
+    pdf = cache.get(key)
+    if pdf is None:
+        from pnp.render.weasy import Renderer     # WeasyPrint loads only when something renders
+
+        renderer = Renderer(project)
+        pdf = cache.put(key, renderer.pdf(renderer.layout(html, board.key), board.key))
+    return pdf
+
+
+def board_files(project: Project, game: Game, board: Board, paper: str) -> list[tuple[str, bytes, int]]:
+    """(file name, PDF, pages): the board at full size, and its tiles for the paper."""
+    full = render_board(project, game, board)
+    font = project_font(project.root, project.fonts / LABEL_FONT, f"fonts/{LABEL_FONT}")
+    tiles = tile_piece(full, tile_layout(paper, board.width_mm, board.height_mm), f"{game.title} {board.title}", font)
+    return [(name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages))
+            for name, pdf in ((f"{board.key}-full-size.pdf", full), (f"{board.key}-tiles.pdf", tiles))]
