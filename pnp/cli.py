@@ -264,42 +264,68 @@ def _print_kinds(game, as_json: bool) -> None:
     console.print(table)
 
 
-def _choice(game, option: str, value: str | None) -> str | None:
-    allowed = game.simulation_choices.get(option.lstrip("-"), ())
-    if value is not None and value.lower() not in allowed:
-        raise UsageError(f"{option} {value}: {game.title}'s simulator takes one of {', '.join(allowed)}")
-    return value.lower() if value is not None else None
+def _all_simulation_options() -> dict:
+    """Every option any engine's simulator takes, by name (adapters are found by name)."""
+    from pnp.games.adapters import adapter_for, adapter_names
+
+    options: dict = {}
+    for name in adapter_names():
+        for option in getattr(adapter_for(name), "simulation_options", ()):
+            options.setdefault(option.name, option)
+    return options
+
+
+def _simulation_click_options(command):
+    for option in reversed(list(_all_simulation_options().values())):
+        kind = click.IntRange(option.low, option.high) if option.type is int else str
+        command = click.option(f"--{option.name}", multiple=option.multiple, type=kind, help=option.help)(command)
+    return command
+
+
+def _simulation_arguments(game, given: dict) -> dict:
+    """The options the game's simulator takes, checked; an option it does not take is refused."""
+    accepted = {option.name: option for option in game.simulation_options}
+    arguments = {}
+    for name, value in given.items():
+        if value is None or value == ():
+            continue
+        option = accepted.get(name)
+        if option is None:
+            takes = ", ".join(f"--{n}" for n in accepted) or "no options"
+            raise UsageError(f"--{name}: {game.title}'s simulator takes {takes} and --seed")
+        values = [str(v).lower() if option.choices else v for v in (value if option.multiple else [value])]
+        for item in values:
+            if option.choices and item not in option.choices:
+                raise UsageError(f"--{name} {item}: {game.title}'s simulator takes one of {', '.join(option.choices)}")
+        arguments[name] = tuple(values) if option.multiple else values[0]
+    for option in game.simulation_options:
+        if option.name not in arguments and option.default is not None:
+            arguments[option.name] = option.default
+    return arguments
 
 
 @main.command()
 @click.argument("game_key", metavar="GAME")
-@click.option("--campaigns", type=click.IntRange(1, 10_000_000), default=10_000, show_default=True,
-              help="How many whole campaigns to play.")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="The random seed: the same seed gives the same numbers.")
-@click.option("--difficulty", help="The difficulty level to play (verset: tenderfoot, pistolero, legend; "
-                                   "default: the simulator's own, pistolero for verset).")
-@click.option("--variants", multiple=True,
-              help="A variant in play (verset: organ, bar, spectators, glass); repeat for several.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @project_option
-def simulate(game_key: str, campaigns: int, seed: int, difficulty: str | None, variants: tuple,
-             as_json: bool, project_dir: str | None) -> None:
-    """Play whole campaigns of GAME with the baseline strategy and report the balance."""
+@_simulation_click_options
+def simulate(game_key: str, seed: int, as_json: bool, project_dir: str | None, **given) -> None:
+    """Play whole games of GAME with its engine's baseline strategy and report the balance.
+    Each game's simulator takes its own options (verset: --campaigns, --difficulty, --variants)."""
     try:
         project = _project(project_dir)
         game = get_game(project, game_key)
         if game.simulator is None:
             raise UsageError(f"{game.title} has no simulator")
-        options = {"campaigns": campaigns, "seed": seed,
-                   "variants": tuple(_choice(game, "--variants", v) for v in variants)}
-        if difficulty is not None:
-            options["difficulty"] = _choice(game, "--difficulty", difficulty)
+        options = {"seed": seed, **_simulation_arguments(game, given)}
         loaded = load_game(project, game)
-        if errors.is_terminal and not as_json:
+        total = next((value for name, value in options.items() if name in ("campaigns", "games")), None)
+        if errors.is_terminal and not as_json and total:
             with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                           TimeElapsedColumn(), console=errors, transient=True) as progress:
-                task = progress.add_task(f"{game.title}: campaigns", total=campaigns)
+                task = progress.add_task(f"{game.title}: simulating", total=total)
                 report = game.simulator(loaded, progress=lambda n: progress.advance(task, n), **options)
         else:
             report = game.simulator(loaded, **options)
@@ -308,39 +334,17 @@ def simulate(game_key: str, campaigns: int, seed: int, difficulty: str | None, v
     if as_json:
         console.print_json(json.dumps(report))
         return
-    _print_simulation(game, report, game.simulation_labels(loaded))
-
-
-def _print_simulation(game, report: dict, names: dict) -> None:
-    console.print(f"{game.title}: {plural(report['campaigns'], 'campaign')}, seed {report['seed']}, "
-                  f"difficulty {report['difficulty']}, variants: {', '.join(report['variants']) or 'none'}; "
-                  f"{report['survived']} ended with souls left", highlight=False)
-    verses = Table(title="Duels against each Verse", title_justify="left")
-    for column, justify in (("Verse", "left"), ("gall", "right"), ("faced", "right"), ("won", "right"),
-                            ("win rate", "right")):
-        verses.add_column(column, justify=justify)
-    for verse_id, row in sorted(report["verses"].items(), key=lambda kv: (kv[1]["difficulty"], kv[0])):
-        rate = "-" if row["win_rate"] is None else f"{100 * row['win_rate']:.1f} %"
-        verses.add_row(names.get(verse_id, verse_id), str(row["difficulty"]), str(row["faced"]),
-                       str(row["won"]), rate)
-    console.print(verses)
-    marks = Table(title="By difficulty mark", title_justify="left")
-    for column in ("gall", "faced", "won", "win rate"):
-        marks.add_column(column, justify="right")
-    for mark, row in report["difficulty_marks"].items():
-        marks.add_row(str(mark), str(row["faced"]), str(row["won"]), f"{100 * row['win_rate']:.1f} %")
-    console.print(marks)
-    endings = Table(title="Endings", title_justify="left")
-    endings.add_column("ending")
-    endings.add_column("campaigns", justify="right")
-    endings.add_column("share", justify="right")
-    for name, count in sorted(report["endings"].items(), key=lambda kv: -kv[1]):
-        endings.add_row(name, str(count), f"{100 * count / report['campaigns']:.1f} %")
-    console.print(endings)
-    for flag in report["flags"]:
-        console.print(f"[yellow]flag:[/] {names.get(flag['verse'], flag['verse'])} shows "
-                      f"{plural(flag['printed'], 'gall', 'gall')} but plays like {flag['plays_like']} "
-                      f"(win rate {100 * flag['win_rate']:.1f} %)", highlight=False)
+    console.print(f"{game.title}:", highlight=False)
+    for item in game.simulation_report(report, game.simulation_labels(loaded)):
+        if isinstance(item, str):
+            console.print(item, highlight=False, markup=False)
+            continue
+        table = Table(title=item["title"], title_justify="left")
+        for column, justify in item["columns"]:
+            table.add_column(column, justify=justify)
+        for row in item["rows"]:
+            table.add_row(*(str(cell) for cell in row))
+        console.print(table)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,20 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class SimulationOption:
+    """An option a game's simulator takes on the command line (`--campaigns`, `--players`)."""
+
+    name: str                 # the keyword the simulator takes, and the option without `--`
+    help: str
+    type: type = int
+    default: object = None    # None: the simulator's own default
+    choices: tuple = ()
+    low: int | None = None
+    high: int | None = None
+    multiple: bool = False
+
+
+@dataclass(frozen=True)
 class Board:
     """A piece larger than the paper (a playmat, a score board): printed at full size for a print
     shop, and tiled over home paper."""
@@ -70,8 +84,9 @@ class Game:
     describe_example: Callable = lambda kind, setup, result: ""   # an example's results in words
     example_cards: Callable = lambda kind, setup, result: []      # rows of cards to draw
     table_pieces: Callable | None = None   # (project, game, paper) -> [(file, pdf, pages)]: mats, sheets
-    simulation_choices: dict = field(default_factory=dict)  # "difficulty"/"variants" -> allowed values
+    simulation_options: tuple = ()       # SimulationOptions the simulator takes, beyond --seed
     simulation_labels: Callable = lambda decks: {}         # ids in a report -> names to print
+    simulation_report: Callable = lambda report, names: []  # lines and tables to print
     table_layouts: tuple = ()          # layouts the table pieces render, checked by `pnp check`
 
     def deck(self, key: str) -> Deck:
@@ -82,7 +97,8 @@ class Game:
 
 
 HOOKS = ("kinds", "rules_context", "simulator", "checks", "rulebook_context", "deck_context",
-         "describe_example", "example_cards", "table_pieces", "simulation_choices", "simulation_labels",
+         "describe_example", "example_cards", "table_pieces", "simulation_options", "simulation_labels",
+         "simulation_report",
          "table_layouts")
 
 
@@ -108,8 +124,9 @@ class Adapter:
     describe_example: Callable = lambda kind, setup, result: ""
     example_cards: Callable = lambda kind, setup, result: []
     table_pieces: Callable | None = None
-    simulation_choices: dict = field(default_factory=dict)
+    simulation_options: tuple = ()
     simulation_labels: Callable = lambda decks: {}
+    simulation_report: Callable = lambda report, names: []
     table_layouts: tuple = ()
 
     def hooks(self) -> dict:

@@ -4,8 +4,9 @@ card_data/verset/game.yaml (the engine's example kinds, checks and printed numbe
 from pnp.data.located import Located
 from pnp.data.plain import as_plain
 from pnp.errors import Problem
-from pnp.games.base import Adapter
+from pnp.games.base import Adapter, SimulationOption
 from pnp.games.verset.rulebook import aids_context, describe, diagram, rulebook_context
+from pnp.games.verset.report import simulation_report
 from pnp.games.verset.table import table_pieces
 from pnp.rules.verset import components
 from pnp.rules.verset.campaign import DIFFICULTIES
@@ -89,6 +90,14 @@ ADAPTER = Adapter(
     describe_example=describe,
     example_cards=diagram,
     table_pieces=table_pieces,
-    simulation_choices={"difficulty": tuple(DIFFICULTIES), "variants": VARIANTS},
+    simulation_options=(
+        SimulationOption("campaigns", "verset: how many whole campaigns to play (default 10,000).", int,
+                         10_000, low=1, high=10_000_000),
+        SimulationOption("difficulty", "verset: the level played, tenderfoot, pistolero (the default) or legend.",
+                         str, choices=tuple(DIFFICULTIES)),
+        SimulationOption("variants", "verset: a variant in play (organ, bar, spectators, glass); repeat it "
+                                     "for several.", str, choices=VARIANTS, multiple=True),
+    ),
     simulation_labels=simulation_labels,
+    simulation_report=simulation_report,
 )

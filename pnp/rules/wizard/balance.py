@@ -8,15 +8,20 @@ from itertools import combinations
 from pnp.rules.wizard.hands import best_combination
 
 
-def value_distribution(deck) -> Counter:
-    """Best-hand value -> number of deals giving it."""
-    counts: Counter = Counter()
-    for personal in combinations(range(len(deck)), 2):
-        rest = [i for i in range(len(deck)) if i not in personal]
+def deal_values(deck) -> dict:
+    """(personal card ids, common card ids), each a frozenset -> the best hand's value."""
+    values = {}
+    for personal in combinations(deck, 2):
+        rest = [card for card in deck if card not in personal]
         for common in combinations(rest, 2):
-            combination = best_combination([deck[i] for i in personal], [deck[i] for i in common])
-            counts[combination.value] += 1
-    return counts
+            key = (frozenset(c.id for c in personal), frozenset(c.id for c in common))
+            values[key] = best_combination(personal, common).value
+    return values
+
+
+def value_distribution(deck, values: dict | None = None) -> Counter:
+    """Best-hand value -> number of deals giving it."""
+    return Counter((values if values is not None else deal_values(deck)).values())
 
 
 def summary(counts: Counter) -> dict:
