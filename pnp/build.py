@@ -76,6 +76,7 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
     from pnp.render.cards import render_deck
 
     deck = loaded.deck
+    duplex = duplex if deck.backs else "none"          # one-sided pieces print fronts only
     cards_pdf = render_deck(project, game, deck, loaded.cards, str(loaded.located.file), context, loaded.located)
     layout = sheet_layout(paper, deck.width_mm, deck.height_mm, deck.bleed_mm)
     sheets = math.ceil(len(loaded.cards) / layout.per_sheet)
@@ -87,8 +88,9 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
         if duplex != "none":
             slots.append(layout.back_slots(duplex)[:count])
     font = project_font(project.root, project.fonts / LABEL_FONT, f"fonts/{LABEL_FONT}")
-    marks = draw_sheet_marks(layout, labels, font, deck.shape, slots)
-    return impose(cards_pdf, marks, layout, duplex, deck.per_card_back), len(labels)
+    folds = [deck.fold_lines_mm if page % (1 if duplex == "none" else 2) == 0 else () for page in range(len(slots))]
+    marks = draw_sheet_marks(layout, labels, font, deck.shape, slots, folds)
+    return impose(cards_pdf, marks, layout, duplex, deck.per_card_back, deck.backs), len(labels)
 
 
 def _die_with_parent(parent: int) -> None:

@@ -30,6 +30,8 @@ class Deck:
     per_card_back: bool = False   # each card has its own back (player aids), else one back
     uses_rules: bool = False      # its layouts print the engine's numbers (deck_context)
     counts_by: dict = field(default_factory=dict)   # field -> {value: how many cards}
+    fold_lines_mm: tuple = ()        # where a fold-over piece folds, from the top of its trim
+    backs: bool = True               # False: one-sided pieces (standees fold their two sides)
     declared_at: int | None = None                   # line of its count in game.yaml
 
 

@@ -65,7 +65,9 @@ class DeckSpec(BaseModel):
     count: int = Field(ge=1, le=10_000)
     count_rule: str = Field(min_length=1)
     face: str = Field(min_length=1)
-    back: str = Field(min_length=1)
+    back: str | None = Field(default=None, min_length=1)
+    backs: bool = True
+    fold_lines_mm: list[float] = []
     width_mm: float = Field(default=CARD_WIDTH_MM, gt=5, le=1000)
     height_mm: float = Field(default=CARD_HEIGHT_MM, gt=5, le=1000)
     bleed_mm: float = Field(default=BLEED_MM, ge=0, le=10)
@@ -75,6 +77,16 @@ class DeckSpec(BaseModel):
     id_from: str | None = None
     counts_by: dict[str, dict[str | int, int]] = {}
     fields: dict[str, FieldSpec] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _backs_and_folds(self):
+        if self.backs and self.back is None:
+            raise invalid("a `back:` layout (or `backs: false` for one-sided pieces)", "none",
+                          "Name the back layout")
+        for fold in self.fold_lines_mm:
+            if not 0 < fold < self.height_mm:
+                raise invalid(f"fold lines inside the piece, between 0 and {self.height_mm:g} mm", fold)
+        return self
 
     @field_validator("data")
     @classmethod
@@ -133,7 +145,8 @@ def _layout_problems(project: Project, located: Located, spec: GameSpec) -> list
                                 f"Create layouts/{spec.stylesheet}"))
     for index, deck in enumerate(spec.decks):
         need(deck.face, ("decks", index, "face"), "a face layout")
-        need(deck.back, ("decks", index, "back"), "a back layout")
+        if deck.back is not None:
+            need(deck.back, ("decks", index, "back"), "a back layout")
     for index, board in enumerate(spec.boards):
         need(board.layout, ("boards", index, "layout"), "a board layout")
     return problems
@@ -210,4 +223,5 @@ def _deck(spec: GameSpec, index: int, deck: DeckSpec, located: Located, adapter)
                 deck.back, checks=checks, width_mm=deck.width_mm, height_mm=deck.height_mm,
                 bleed_mm=deck.bleed_mm, shape=deck.shape, per_card_back=deck.per_card_back,
                 uses_rules=deck.uses_rules, counts_by=deck.counts_by,
+                fold_lines_mm=tuple(deck.fold_lines_mm), backs=deck.backs,
                 declared_at=located.line_of(("decks", index, "count")))

@@ -37,7 +37,7 @@ def _deck_html(document, face, back, views, deck, shown_deck, shown_game, game, 
     # Each page is the output of an autoescaping template, so it is safe markup.
     pages = [Markup(render(face, card=card, deck=shown_deck, game=shown_game, fit=state.sizer(index), **extra))
              for index, card in enumerate(views)]
-    backs = views if deck.per_card_back else [None]
+    backs = (views if deck.per_card_back else [None]) if back is not None else []
     pages += [Markup(render(back, card=card, deck=shown_deck, game=shown_game, fit=state.sizer(len(views) + i),
                             **extra)) for i, card in enumerate(backs)]
     return render(document, pages=pages, deck=shown_deck, game=shown_game, stylesheet=game.stylesheet)
@@ -54,7 +54,8 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
     what = f"{deck.title} ({source_file or deck.source})"
     env = environment(project.layouts, game.inline_icons)
     try:
-        document, face, back = (env.get_template(name) for name in (DOCUMENT_TEMPLATE, deck.face, deck.back))
+        document, face = (env.get_template(name) for name in (DOCUMENT_TEMPLATE, deck.face))
+        back = env.get_template(deck.back) if deck.backs else None
     except Exception as error:          # a missing or broken layout: FILE:LINE, never a traceback
         raise limit_problem(error, project.layouts, what) from None
     renderer = None
@@ -80,7 +81,7 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
 
             renderer = Renderer(project)
         rendered = renderer.layout(html, what)
-        expected = len(cards) + (len(cards) if deck.per_card_back else 1)
+        expected = len(cards) + ((len(cards) if deck.per_card_back else 1) if deck.backs else 0)
         if len(rendered.pages) != expected:
             raise RenderError(f"{what}: the layout made {len(rendered.pages)} pages for "
                               f"{expected} card sides; a card spills onto a second page")

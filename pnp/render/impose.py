@@ -26,7 +26,7 @@ def _card_form(page: pikepdf.Page) -> pikepdf.Object:
 
 
 def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str,
-           per_card_back: bool = False) -> bytes:
+           per_card_back: bool = False, has_back: bool = True) -> bytes:
     """Sheets of faces (and, unless duplex is "none", a back page after each).
 
     card_pdf holds every face and then the back (or each card's back); marks_pdf one page per
@@ -38,8 +38,10 @@ def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str,
     if per_card_back:
         half = len(forms) // 2
         forms, backs = forms[:half], forms[half:]
-    else:
+    elif has_back:
         backs = [forms.pop()] * len(forms)
+    else:
+        backs = []
     per_sheet = layout.per_sheet
     sheet_pages = iter(sheets.pages)
     for first in range(0, len(forms), per_sheet):

@@ -122,8 +122,9 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
             extra = tables
         views = [plain_view(card) for card in deck_loaded.cards]
         jobs = [(deck.face, card, i) for i, card in enumerate(views)]
-        jobs += ([(deck.back, card, i) for i, card in enumerate(views)] if deck.per_card_back
-                 else [(deck.back, None, None)])
+        if deck.backs:
+            jobs += ([(deck.back, card, i) for i, card in enumerate(views)] if deck.per_card_back
+                     else [(deck.back, None, None)])
         for template_name, card, index in jobs:
             try:
                 template = env.get_template(template_name)

@@ -18,6 +18,8 @@ LABEL_SIZE_PT = 6.5
 GAP_PADDING_MM = 2.0
 SCALE_BAR_TEXT = "50 mm: if this bar measures otherwise, print at 100 % (actual size)"
 LABEL_FONT = "PnpLabel"
+FOLD_LINE_WIDTH_PT = 0.5
+FOLD_DASH_PT = (3, 2)            # dash, gap: a fold, where a solid line is a cut
 
 
 @lru_cache(maxsize=None)
@@ -109,11 +111,26 @@ def _cut_circles(pdf: canvas.Canvas, layout: SheetLayout, slots) -> None:
                    slot.width / 2 * MM, stroke=1, fill=0)
 
 
-def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
-                     shape: str = "rect", slots_per_page: list | None = None) -> bytes:
-    """One page per label: crop marks (or cut circles), the label and the scale bar.
+def _fold_lines(pdf: canvas.Canvas, slots, folds) -> None:
+    """A dashed line across each piece where it folds, measured from the top of its trim."""
+    pdf.saveState()
+    pdf.setLineWidth(FOLD_LINE_WIDTH_PT)
+    pdf.setDash(*FOLD_DASH_PT)
+    pdf.setStrokeColorRGB(0, 0, 0)
+    for slot in slots:
+        for fold in folds:
+            y = (slot.y + slot.height - fold) * MM
+            pdf.line(slot.x * MM, y, (slot.x + slot.width) * MM, y)
+    pdf.restoreState()
 
-    For round pieces `slots_per_page` gives, for each page, the slots whose circles to draw.
+
+def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
+                     shape: str = "rect", slots_per_page: list | None = None,
+                     folds_per_page: list | None = None) -> bytes:
+    """One page per label: crop marks (or cut circles), fold lines, the label and the scale bar.
+
+    `slots_per_page` gives, for each page, the slots it holds (whose circles to draw, for round
+    pieces); `folds_per_page` the fold lines of its pieces (a fold-over standee's).
     """
     font = label_font(str(font_file))
     out = io.BytesIO()
@@ -125,6 +142,8 @@ def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
             _cut_circles(pdf, layout, slots_per_page[index] if slots_per_page else [])
         else:
             _crop_marks(pdf, layout)
+        if folds_per_page and folds_per_page[index] and slots_per_page:
+            _fold_lines(pdf, slots_per_page[index], folds_per_page[index])
         _label(pdf, layout, text, font)
         pdf.showPage()
     pdf.save()

@@ -91,7 +91,7 @@ def plain_view(value):
 def deck_view(deck) -> SimpleNamespace:
     return SimpleNamespace(key=deck.key, title=deck.title, count=deck.count, width_mm=deck.width_mm,
                            height_mm=deck.height_mm, bleed_mm=deck.bleed_mm, shape=deck.shape,
-                           per_card_back=deck.per_card_back)
+                           per_card_back=deck.per_card_back, fold_lines_mm=list(deck.fold_lines_mm))
 
 
 def game_view(game) -> SimpleNamespace:
