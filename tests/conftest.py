@@ -39,3 +39,15 @@ def built(tmp_path_factory):
         assert result.exit_code == 0, result.output
         out[paper] = target
     return out
+
+
+@pytest.fixture(scope="session")
+def built_wizard(tmp_path_factory):
+    """The Last Wizard built once per test session, for A4 and Letter."""
+    out = {}
+    for paper in ("a4", "letter"):
+        target = tmp_path_factory.mktemp(f"wizard-{paper}")
+        result = run_pnp("build", "wizard", "--paper", paper, "--out", str(target), "--project", str(ROOT))
+        assert result.exit_code == 0, result.output
+        out[paper] = target
+    return out

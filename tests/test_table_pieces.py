@@ -53,20 +53,29 @@ def near_sides(x, view):
     return x < view[0] + OVERLAP_MM * MM or x > view[2] - OVERLAP_MM * MM
 
 
-def outline(page):
+def outline(page, size_mm=None):
     """The piece's outline rectangle (x0, top, x1, bottom) as this tile draws it."""
+    width, height = size_mm or PLAYMAT_MM
     return next((r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
-                if abs(r["width"] - PLAYMAT_MM[0] * MM) < 1 and abs(r["height"] - PLAYMAT_MM[1] * MM) < 1)
+                if abs(r["width"] - width * MM) < 1 and abs(r["height"] - height * MM) < 1)
+
+
+BOARDS = {"playmat": ("built", (600.0, 350.0)), "score-board": ("built_wizard", (400.0, 280.0))}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_tiles_overlap_by_10mm_and_reassemble_to_the_playmat(built, paper):
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_tiles_overlap_by_10mm_and_reassemble_to_the_board(request, paper, board):
     """Lay the tiles together crosses on crosses, as a player would, then measure the mat.
 
     Each band's crosses sit on its middle line; a band's width is how far the window of one
     tile runs past the cross plus how far the next tile's window starts before it.
     """
-    path = built[paper] / "playmat-tiles.pdf"
+    fixture, size = BOARDS[board]
+    path = request.getfixturevalue(fixture)[paper] / f"{board}-tiles.pdf"
+
+    def outline(page):
+        return globals()["outline"](page, size)
     with pdfplumber.open(path) as pdf:
         count = len(pdf.pages)
         views = [window(path, i) for i in range(count)]
@@ -85,7 +94,7 @@ def test_tiles_overlap_by_10mm_and_reassemble_to_the_playmat(built, paper):
             shift_x += right - left
         assert views[0][0] <= outline(pdf.pages[0])[0]
         width = outline(pdf.pages[columns - 1])[2] + shift_x - outline(pdf.pages[0])[0]
-        assert width / MM == pytest.approx(PLAYMAT_MM[0], abs=0.5)
+        assert width / MM == pytest.approx(size[0], abs=0.5)
         shift_y = 0.0
         for r in range(rows - 1):
             band = OVERLAP_MM * MM
@@ -96,7 +105,7 @@ def test_tiles_overlap_by_10mm_and_reassemble_to_the_playmat(built, paper):
             assert overlap / MM == pytest.approx(OVERLAP_MM, abs=0.2)
             shift_y += lower - upper
         height = outline(pdf.pages[(rows - 1) * columns])[3] + shift_y - outline(pdf.pages[0])[1]
-        assert height / MM == pytest.approx(PLAYMAT_MM[1], abs=0.5)
+        assert height / MM == pytest.approx(size[1], abs=0.5)
 
 
 def test_the_full_size_playmat_is_600_by_350(built):

@@ -45,12 +45,17 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+ANY_DECK = "*"
+
+
 def thumbnails(env, loaded: list):
     """`card(deck, id)` for chapters: the real card face, rendered from the deck's own layout and
     scaled into the page. A plain function, so a chapter reaches nothing behind it."""
     decks = {d.deck.key: d for d in loaded}
 
     def card(deck_key: str, card_id: str, scale: float = THUMBNAIL_SCALE) -> Markup:
+        if deck_key == ANY_DECK:          # card("*", id): the deck that holds the id
+            deck_key = next((key for key, d in decks.items() if any(c.id == card_id for c in d.cards)), deck_key)
         loaded_deck = decks.get(deck_key)
         if loaded_deck is None:
             raise RenderError(f"the rulebook shows a card of the deck '{deck_key}', which the game lacks")
@@ -104,12 +109,30 @@ def _fonts(project: Project) -> list:
     return _listing(project, project.fonts / "fonts.yaml", list, "a list of fonts with family, authors, licence")
 
 
-def _icon_authors(project: Project) -> dict:
-    """Author -> icon names, from layouts/icons/credits.yaml."""
+ICON_CALL = re.compile(r"""icon\(\s*['"]([a-z0-9-]+)['"]""")
+
+
+def used_icons(project: Project, game, loaded: list) -> set:
+    """The icons a game prints: its cards' icon fields, its inline icons, and every icon its
+    layouts name (the folders of its decks', boards' and stylesheet's layouts)."""
+    names = {getattr(card, field) for d in loaded for card in d.cards for field in type(card).ICON_FIELDS}
+    names |= set(game.inline_icons.values())
+    folders = {Path(game.stylesheet).parent} | {Path(d.face).parent for d in game.decks}
+    folders |= {Path(b.layout).parent for b in game.boards}
+    for folder in folders:
+        for path in sorted((project.layouts / folder).glob("*.html")):
+            names |= set(ICON_CALL.findall(path.read_text(encoding="utf-8", errors="replace")))
+    return {name for name in names if name}
+
+
+def _icon_authors(project: Project, used: set) -> dict:
+    """Author -> the names of the icons used, from layouts/icons/credits.yaml."""
     credits = _listing(project, project.layouts / "icons" / "credits.yaml", dict,
                        "a mapping of icon names to {authors: [...]}")
     authors: dict = {}
     for name, entry in sorted(credits.items()):
+        if name not in used:
+            continue
         for author in (entry or {}).get("authors", ()) if isinstance(entry, dict) else ():
             authors.setdefault(str(author).replace("-", " ").title(), []).append(name)
     return dict(sorted(authors.items()))
@@ -148,7 +171,7 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
     context.update(game.rulebook_context(loaded))
     context = plain_view(context)
     context.update(ex=results, card=card, rulings=_rulings(project, game),
-                   fonts=_fonts(project), icon_authors=_icon_authors(project))
+                   fonts=_fonts(project), icon_authors=_icon_authors(project, used_icons(project, game, loaded)))
     shown_game = game_view(game)
     parts = []
     for source in source_files(project, game.key):

@@ -18,4 +18,4 @@ def test_every_deck_names_layouts_that_exist():
         for deck in game.decks:
             assert (ROOT / "card_data" / game.key / deck.source).is_file()
             assert (ROOT / "layouts" / deck.face).is_file()
-            assert (ROOT / "layouts" / deck.back).is_file()
+            assert deck.back is None or (ROOT / "layouts" / deck.back).is_file()

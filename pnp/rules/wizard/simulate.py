@@ -83,7 +83,9 @@ def play_game(deck, players: int, rng: random.Random, quartiles, values, tally) 
 
 def simulate(cards: list[dict], games: int, seed: int, players: int = 4, progress=None) -> dict:
     """Play `games` games; report their length, how they end, the win rate by seat, and flag
-    cards whose hands win rounds clearly more or less often than hands do on average."""
+    cards whose hands win rounds far more or less often than the deck's other cards: a card is
+    flagged when its round win rate lies more than FLAG_STANDARD_ERRORS standard deviations of
+    the cards' win rates from their mean."""
     deck = [card_from(card["id"], card) for card in cards]
     values = deal_values(deck)
     quartiles = summary(value_distribution(deck, values))["quartiles"]
@@ -98,16 +100,14 @@ def simulate(cards: list[dict], games: int, seed: int, players: int = 4, progres
             seat_wins[name] += 1 / len(result["winners"])        # a shared victory is shared
         if progress is not None:
             progress(1)
-    dealt = sum(n for n, _ in tally.values())
-    average = sum(w for _, w in tally.values()) / dealt
-    cards_report, flags = {}, []
-    for card_id, (held, won) in tally.items():
-        rate = won / held if held else None
-        cards_report[card_id] = {"dealt": held, "won": won, "win_rate": rate}
-        if held:
-            margin = FLAG_STANDARD_ERRORS * math.sqrt(max(rate * (1 - rate), 1e-9) / held)
-            if abs(rate - average) > margin:
-                flags.append({"card": card_id, "win_rate": rate, "average": average, "dealt": held})
+    cards_report = {card_id: {"dealt": held, "won": won, "win_rate": won / held if held else None}
+                    for card_id, (held, won) in tally.items()}
+    rates = [row["win_rate"] for row in cards_report.values() if row["win_rate"] is not None]
+    average = sum(rates) / len(rates)
+    spread = math.sqrt(sum((rate - average) ** 2 for rate in rates) / len(rates))
+    flags = [{"card": card_id, "win_rate": row["win_rate"], "average": average, "dealt": row["dealt"]}
+             for card_id, row in cards_report.items()
+             if row["win_rate"] is not None and abs(row["win_rate"] - average) > FLAG_STANDARD_ERRORS * spread]
     mean_length = sum(k * v for k, v in lengths.items()) / games
     return {"games": games, "seed": seed, "players": players, "quartiles": quartiles,
             "rounds": {"mean": mean_length, "shortest": min(lengths), "longest": max(lengths),

@@ -1,0 +1,87 @@
+"""What The Last Wizard's rulebook and player aids print from the engine and the card data."""
+
+from functools import lru_cache
+
+from pnp.data.plain import as_plain
+from pnp.rules.wizard import hands, rounds
+from pnp.rules.wizard.balance import summary, value_distribution
+from pnp.rules.wizard.cards import card_from
+from pnp.rules.wizard.tokens import MAX_PLAYERS, MIN_PLAYERS, tokens_for
+
+DECK_KEYS = {"red": "red-deck", "blue": "blue-deck"}
+
+
+def _words(card_id: str) -> str:
+    return card_id.replace("-", " ").title()
+
+
+@lru_cache(maxsize=None)
+def _distribution(cards: tuple) -> dict:
+    deck = [card_from(card_id, {"type": kind, "value": value, "power": power, "tags": list(tags)})
+            for card_id, kind, value, power, tags in cards]
+    result = summary(value_distribution(deck))
+    return {**result, "mean": round(float(result["mean"]), 1)}
+
+
+def distributions(loaded: list) -> dict:
+    """Each deck's best-hand values over every deal (exact): deals, mean, lowest, quartiles, highest."""
+    found = {}
+    for colour, key in DECK_KEYS.items():
+        cards = [as_plain(c) for d in loaded if d.deck.key == key for c in d.cards]
+        found[colour] = _distribution(tuple((c["id"], c["type"], c["value"], c.get("power"), tuple(c.get("tags") or ()))
+                                            for c in cards))
+    return found
+
+
+def rulebook_context(loaded: list) -> dict:
+    return {
+        "tokens": [{"players": n, **tokens_for(n)} for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+        "rules": {"START_SPACE": rounds.START_SPACE, "WINNING_SPACE": rounds.WINNING_SPACE,
+                  "LOSING_SPACE": rounds.LOSING_SPACE, "DOUBLE_ZONE_FIRST": rounds.DOUBLE_ZONE[0],
+                  "DOUBLE_ZONE_LAST": rounds.DOUBLE_ZONE[-1], "FIRST_LEAVE_GAIN": rounds.FIRST_LEAVE_GAIN,
+                  "SECOND_BEST_FROM_PLAYERS": rounds.SECOND_BEST_FROM_PLAYERS,
+                  "COMBINATION_SIZE": hands.COMBINATION_SIZE, "FORTIFY_MULTIPLIER": hands.FORTIFY_MULTIPLIER,
+                  "MIN_PLAYERS": MIN_PLAYERS, "MAX_PLAYERS": MAX_PLAYERS},
+        "distributions": distributions(loaded),
+        "powers": {colour: [c for d in loaded if d.deck.key == key for c in d.cards if c.text]
+                   for colour, key in DECK_KEYS.items()},
+    }
+
+
+def aids_context(loaded: list) -> dict:
+    return rulebook_context(loaded)
+
+
+def describe(kind: str, setup: dict, result: dict) -> str:
+    if kind == "hand":
+        best = ", ".join(_words(c) for c in result["best"]) or "nothing"
+        return (f"With {' and '.join(_words(c) for c in setup['hand'])} in hand and "
+                f"{' and '.join(_words(c) for c in setup['common'])} in common, the best combination is "
+                f"{best}: {result['value']}.")
+    if kind == "round":
+        if result["alone"]:
+            return f"{result['alone']} is alone in play and scores her tokens: {result['moves'][result['alone']]:+d}."
+        values = "; ".join(f"{name} {value}" for name, value in result["values"].items())
+        moves = ", ".join(f"{name} {move:+d}" for name, move in result["moves"].items() if move)
+        second = f", the second best {' and '.join(result['second'])}" if result["second"] else ""
+        ending = ""
+        if result["winners"]:
+            ending = (f" The game is over: {result['winners'][0]} wins." if len(result["winners"]) == 1
+                      else f" The game is over: {' and '.join(result['winners'])} share the victory.")
+        return f"Hands: {values}. Best {' and '.join(result['best'])}{second}. Moves: {moves or 'none'}.{ending}"
+    if kind == "tokens":
+        return (f"With {setup['players']} players: round tokens {', '.join(map(str, result['round']))}; "
+                f"square tokens {', '.join(map(str, result['square']))}.")
+    return ", ".join(f"{key}: {value}" for key, value in result.items()) + "."
+
+
+def diagram(kind: str, setup: dict, result: dict) -> list[dict]:
+    """Rows of cards to draw, by id (cards defined inline in an example are not drawn)."""
+    inline = set((setup.get("cards") or {}))
+    drawn = lambda ids: [i for i in ids if i not in inline]  # noqa: E731
+    if kind == "hand":
+        return [{"label": "Hand", "cards": drawn(setup["hand"])}, {"label": "Common", "cards": drawn(setup["common"])}]
+    if kind == "round":
+        rows = [{"label": p["name"], "cards": drawn(p.get("hand") or [])} for p in setup["players"] if not p.get("out")]
+        return rows + [{"label": "Common", "cards": drawn(setup["common"])}]
+    return []

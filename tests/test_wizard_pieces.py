@@ -1,0 +1,79 @@
+"""The Last Wizard's printables, measured from the PDFs: cards, tokens, pawns, aids, the First
+Player token and the score board (its tiles are measured with the playmat's, test_table_pieces)."""
+
+import pdfplumber
+import pikepdf
+import pytest
+
+from pnp.render.sheet_layout import PRINTER_MARGIN_MM
+from tests.pdf_measure import MM, placements
+
+TOLERANCE_MM = 0.1
+# deck -> (width, height, bleed, pieces, sides)
+PIECES = {"red-deck": (63, 88, 3, 18, 2), "blue-deck": (63, 88, 3, 18, 2), "player-aids": (105, 148, 3, 6, 2),
+          "mage-pawns": (32, 120, 2, 6, 1), "round-tokens": (24, 24, 2, 6, 2), "square-tokens": (24, 24, 2, 6, 2),
+          "first-player": (40, 40, 2, 1, 2)}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("deck", sorted(PIECES))
+def test_every_piece_is_its_size_inside_the_printer_margin(built_wizard, paper, deck):
+    width, height, bleed, count, sides = PIECES[deck]
+    with pikepdf.open(built_wizard[paper] / f"{deck}.pdf") as pdf:
+        faces = pdf.pages[0::sides]
+        found = 0
+        for page in faces:
+            page_w, page_h = float(page.mediabox[2]), float(page.mediabox[3])
+            for placement in placements(page):
+                x0, y0, x1, y1 = placement.box
+                x0, y0, x1, y1 = x0 + bleed * MM, y0 + bleed * MM, x1 - bleed * MM, y1 - bleed * MM
+                assert (x1 - x0) / MM == pytest.approx(width, abs=TOLERANCE_MM)
+                assert (y1 - y0) / MM == pytest.approx(height, abs=TOLERANCE_MM)
+                margin = PRINTER_MARGIN_MM * MM - 0.01
+                assert x0 >= margin and y0 >= margin and x1 <= page_w - margin and y1 <= page_h - margin
+                found += 1
+        assert found == count
+        assert len(pdf.pages) % sides == 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("deck, pieces", [("round-tokens", 6), ("first-player", 1)])
+def test_round_pieces_have_cut_circles_of_their_diameter(built_wizard, paper, deck, pieces):
+    diameter = PIECES[deck][0]
+    with pdfplumber.open(built_wizard[paper] / f"{deck}.pdf") as pdf:
+        circles = [c for c in pdf.pages[0].curves
+                   if abs(c["width"] - c["height"]) < 0.05 and abs(c["width"] / MM - diameter) < 1]
+    assert len(circles) == pieces
+    assert all(c["width"] / MM == pytest.approx(diameter, abs=TOLERANCE_MM) for c in circles)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_pawn_folds_at_its_base_and_in_its_middle(built_wizard, paper):
+    width, height, bleed, count, _ = PIECES["mage-pawns"]
+    path = built_wizard[paper] / "mage-pawns.pdf"
+    with pikepdf.open(path) as pdf:
+        pieces = [p.box for p in placements(pdf.pages[0])]
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        folds = [line for line in page.lines
+                 if abs(line["top"] - line["bottom"]) < 0.01 and abs(line["width"] - width * MM) < 0.5]
+        page_height = page.height
+    assert len(pieces) == count
+    for x0, y0, x1, y1 in pieces:
+        top = page_height - (y1 - bleed * MM)
+        mine = sorted((line["top"] - top) / MM for line in folds if abs(line["x0"] - (x0 + bleed * MM)) < 0.5)
+        assert mine == pytest.approx([15, 60, 105], abs=TOLERANCE_MM)
+        assert mine[1] == pytest.approx(height / 2, abs=TOLERANCE_MM)      # the fold is centred
+
+
+def test_the_full_size_score_board_is_400_by_280(built_wizard):
+    with pikepdf.open(built_wizard["a4"] / "score-board-full-size.pdf") as pdf:
+        x0, y0, x1, y1 = (float(v) for v in pdf.pages[0].trimbox)
+    assert ((x1 - x0) / MM, (y1 - y0) / MM) == (pytest.approx(400, abs=0.1), pytest.approx(280, abs=0.1))
+
+
+def test_the_score_board_marks_start_double_zone_goal_and_end(built_wizard):
+    with pdfplumber.open(built_wizard["a4"] / "score-board-full-size.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert text.count("GAINS ×2") == 7 and "START" in text and "VICTORY" in text and "GAME ENDS" in text
+    assert all(str(n) in text.split() for n in range(41))
