@@ -77,3 +77,11 @@ def test_the_score_board_marks_start_double_zone_goal_and_end(built_wizard):
         text = pdf.pages[0].extract_text()
     assert text.count("GAINS ×2") == 7 and "START" in text and "VICTORY" in text and "GAME ENDS" in text
     assert all(str(n) in text.split() for n in range(41))
+
+
+def test_two_builds_are_byte_identical(built_wizard, tmp_path):
+    from tests.conftest import ROOT, run_pnp
+    again = tmp_path / "again"
+    assert run_pnp("build", "wizard", "--out", str(again), "--project", str(ROOT)).exit_code == 0
+    for path in sorted(built_wizard["a4"].glob("*.pdf")):
+        assert (again / path.name).read_bytes() == path.read_bytes(), path.name
