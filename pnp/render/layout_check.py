@@ -8,7 +8,6 @@ font becomes a Problem naming the layout file and line (and the card's data line
 
 import difflib
 import re
-from pathlib import Path
 
 from jinja2 import TemplateNotFound, TemplateSyntaxError, UndefinedError
 from jinja2.exceptions import SecurityError
