@@ -12,10 +12,14 @@ from pnp.project import Project
 from tests.conftest import ROOT, run_pnp
 
 
+def pages_of(path):
+    pdf = pdfium.PdfDocument(path)
+    return [page.get_textpage().get_text_range() for page in pdf]
+
+
 @pytest.fixture(scope="module")
 def rulebook_pages(built):
-    pdf = pdfium.PdfDocument(built["a4"] / "rulebook.pdf")
-    return [page.get_textpage().get_text_range() for page in pdf]
+    return pages_of(built["a4"] / "rulebook.pdf")
 
 
 @pytest.fixture(scope="module")
@@ -23,12 +27,19 @@ def rulebook_text(rulebook_pages):
     return [" ".join(text.split()) for text in rulebook_pages]
 
 
-def test_every_contents_entry_names_the_page_its_heading_lands_on(rulebook_pages, rulebook_text):
+GAME_BUILDS = {"verset": ("built", 30), "wizard": ("built_wizard", 15)}
+
+
+@pytest.mark.parametrize("game", sorted(GAME_BUILDS))
+def test_every_contents_entry_names_the_page_its_heading_lands_on(request, game):
+    fixture, fewest = GAME_BUILDS[game]
+    rulebook_pages = pages_of(request.getfixturevalue(fixture)["a4"] / "rulebook.pdf")
+    rulebook_text = [" ".join(text.split()) for text in rulebook_pages]
     lines = rulebook_pages[1].splitlines()
-    entries = [m.groups() for m in (re.match(r"^(\d+(?:\.\d+)?) (.+?) ?\.{3,} ?(\d+)$", line.strip())
+    entries = [m.groups() for m in (re.match(r"^(\d+(?:\.\d+)?) (.+?) ?(?:\. ?){3,}(\d+)$", line.strip())
                                     for line in lines) if m]
     headings = sum(1 for line in lines if re.match(r"^\d+(\.\d+)? ", line.strip()))
-    assert len(entries) == headings >= 30
+    assert len(entries) == headings >= fewest
     for number, title, page in entries:
         heading = f"{number} {title.strip()}"
         landing = [i + 1 for i, text in enumerate(rulebook_text) if i > 1 and heading in text]
@@ -42,9 +53,11 @@ def test_component_list_counts_equal_the_card_data(rulebook_text):
         assert f"{len(loaded.cards)} {loaded.deck.title}" in text
 
 
-def test_faq_has_one_entry_per_ruling(rulebook_text):
-    rulings = yaml.safe_load((ROOT / "card_data" / "verset" / "rulings.yaml").read_text())
-    text = " ".join(rulebook_text)
+@pytest.mark.parametrize("game", sorted(GAME_BUILDS))
+def test_faq_has_one_entry_per_ruling(request, game):
+    rulings = yaml.safe_load((ROOT / "card_data" / game / "rulings.yaml").read_text())
+    pages = pages_of(request.getfixturevalue(GAME_BUILDS[game][0])["a4"] / "rulebook.pdf")
+    text = " ".join(" ".join(page.split()) for page in pages)
     for ruling in rulings:
         assert text.count(f"{ruling['id']} · {ruling['topic']}") == 1, ruling["id"]
 
