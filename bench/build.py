@@ -77,9 +77,9 @@ def main() -> None:
                 for d in decks]
     render, rendered = timed(render_all, repeat)
     print(f"render card pages                 {render:6.2f} s  ({1000 * render / cards:.0f} ms a card)")
-    from pnp.build import LABEL_FONT, sheet_labels
+    from pnp.build import sheet_labels
     from pnp.render.impose import impose
-    from pnp.render.marks import draw_sheet_marks
+    from pnp.render.marks import draw_sheet_marks, label_font_file
     from pnp.render.sheet_layout import sheet_layout
     def impose_all():
         for d, pdf in rendered:
@@ -88,7 +88,7 @@ def main() -> None:
             labels = sheet_labels(game, d.deck.title, -(-len(d.cards) // layout.per_sheet), duplex)
             slots = ([layout.face_slots(), layout.back_slots("long")] * (len(labels) // 2) if d.deck.backs
                      else [layout.face_slots()] * len(labels))
-            marks = draw_sheet_marks(layout, labels, project.fonts / LABEL_FONT, d.deck.shape, slots)
+            marks = draw_sheet_marks(layout, labels, label_font_file(project), d.deck.shape, slots)
             impose(pdf, marks, layout, duplex, d.deck.per_card_back, d.deck.backs)
     imposing, _ = timed(impose_all, repeat)
     print(f"marks and imposition              {imposing:6.2f} s")

@@ -23,16 +23,14 @@ import pikepdf
 from pnp.check import check_game
 from pnp.data.decks import LoadedDeck, load_deck, load_game
 from pnp.errors import CheckFailed, DataError, UsageError, plural
-from pnp.files import project_font
 from pnp.games import get_game
 from pnp.games.base import Game
 from pnp.project import Project
 from pnp.render.impose import impose
-from pnp.render.marks import draw_sheet_marks
+from pnp.render.marks import draw_sheet_marks, label_font_file
 from pnp.render.sheet_layout import MM, PAPERS_MM, sheet_layout
 
 DUPLEX_MODES = ("long", "short", "none")
-LABEL_FONT = Path("eb-garamond") / "eb-garamond-latin-400-normal.woff"
 DUPLEX_WORDS = {"long": "flip on the long edge", "short": "flip on the short edge"}
 # Where each duplex mode's files go under output/GAME/ (long, the usual, keeps the plain name).
 DUPLEX_FOLDERS = {"long": "{paper}", "short": "{paper}-duplex-short", "none": "{paper}-fronts-only"}
@@ -87,7 +85,7 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
         slots.append(layout.face_slots()[:count])
         if duplex != "none":
             slots.append(layout.back_slots(duplex)[:count])
-    font = project_font(project.root, project.fonts / LABEL_FONT, f"fonts/{LABEL_FONT}")
+    font = label_font_file(project)
     folds = [deck.fold_lines_mm if page % (1 if duplex == "none" else 2) == 0 else () for page in range(len(slots))]
     marks = draw_sheet_marks(layout, labels, font, deck.shape, slots, folds)
     return impose(cards_pdf, marks, layout, duplex, deck.per_card_back, deck.backs), len(labels)
@@ -148,14 +146,15 @@ def _build_table_pieces_in_worker(root: str, game_key: str, paper: str) -> list[
     return game.table_pieces(project, game, paper)
 
 
-def check_before_build(project: Project, game: Game, force: bool) -> tuple[dict | None, list[str]]:
+def check_before_build(project: Project, game: Game, force: bool,
+                       loaded: list | None = None) -> tuple[dict | None, list[str]]:
     """Card data, layouts and worked examples are checked before anything prints.
 
     A problem in the input stops the build (exit 2); an example the engine disagrees with
     stops it too (exit 1) unless --force, which builds with the engine's numbers and says so.
     Returns the engine's results for the rulebook and what --force let through.
     """
-    report = check_game(project, game)
+    report = check_game(project, game, loaded=loaded)
     if report.problems:
         raise DataError(report.problems)
     if report.mismatches and not force:
@@ -175,7 +174,7 @@ def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: P
     """Check, then render every deck and the rulebook (two processes), then write every file."""
     decks = load_game(project, game)
     has_rulebook = (project.card_data / game.key / "rulebook").is_dir()
-    results, skipped = check_before_build(project, game, force)
+    results, skipped = check_before_build(project, game, force, decks)
     if not has_rulebook:
         results = None
     workers = min(MAX_WORKERS, os.cpu_count() or 1, len(decks))

@@ -52,18 +52,19 @@ def collect_examples(project: Project, game: Game) -> tuple[list[Example], list[
 
 
 def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
-               layouts: bool = True) -> CheckReport:
-    """Card data, then layouts (rendered as HTML, no WeasyPrint), then worked examples."""
+               loaded: list | None = None) -> CheckReport:
+    """Card data (unless the caller loaded it), then layouts (rendered as HTML, no
+    WeasyPrint), then worked examples, then the rulebook's chapters."""
     from pnp.render.layout_check import layout_problems
 
     report = CheckReport()
-    try:
-        loaded = load_game(project, game)
+    if loaded is None:
+        try:
+            loaded = load_game(project, game)
+        except DataError as error:
+            report.problems += error.problems
+    if loaded is not None:
         report.decks = len(loaded)
-    except DataError as error:
-        report.problems += error.problems
-        loaded = None
-    if loaded is not None and layouts:
         report.problems += layout_problems(project, game, loaded, lambda: game.deck_context(loaded))
     examples, problems = collect_examples(project, game)
     examples += list(extra_examples)
@@ -76,7 +77,7 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
             report.results = {outcome.example.id: outcome.result for outcome in outcomes}
         except DataError as error:
             report.problems += error.problems
-    if loaded is not None and layouts and not report.problems and rulebook_dir(project, game.key).is_dir():
+    if loaded is not None and not report.problems and rulebook_dir(project, game.key).is_dir():
         from pnp.rulebook.render import render_rulebook_html
 
         try:

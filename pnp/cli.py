@@ -321,7 +321,7 @@ def simulate(game_key: str, seed: int, as_json: bool, project_dir: str | None, *
             raise UsageError(f"{game.title} has no simulator")
         options = {"seed": seed, **_simulation_arguments(game, given)}
         loaded = load_game(project, game)
-        total = next((value for name, value in options.items() if name in ("campaigns", "games")), None)
+        total = next((options.get(o.name) for o in game.simulation_options if o.runs), None)
         if errors.is_terminal and not as_json and total:
             with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                           TimeElapsedColumn(), console=errors, transient=True) as progress:

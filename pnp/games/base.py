@@ -47,6 +47,7 @@ class SimulationOption:
     low: int | None = None
     high: int | None = None
     multiple: bool = False
+    runs: bool = False        # its value is how many games are played (the progress bar's total)
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,6 @@ class Game:
     simulation_options: tuple = ()       # SimulationOptions the simulator takes, beyond --seed
     simulation_labels: Callable = lambda decks: {}         # ids in a report -> names to print
     simulation_report: Callable = lambda report, names: []  # lines and tables to print
-    table_layouts: tuple = ()          # layouts the table pieces render, checked by `pnp check`
 
     def deck(self, key: str) -> Deck:
         for deck in self.decks:
@@ -100,8 +100,7 @@ class Game:
 
 HOOKS = ("kinds", "rules_context", "simulator", "checks", "rulebook_context", "deck_context",
          "describe_example", "example_cards", "table_pieces", "simulation_options", "simulation_labels",
-         "simulation_report",
-         "table_layouts")
+         "simulation_report")
 
 
 @dataclass(frozen=True)
@@ -129,7 +128,6 @@ class Adapter:
     simulation_options: tuple = ()
     simulation_labels: Callable = lambda decks: {}
     simulation_report: Callable = lambda report, names: []
-    table_layouts: tuple = ()
 
     def hooks(self) -> dict:
         return {name: getattr(self, name) for name in HOOKS}

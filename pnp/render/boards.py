@@ -5,15 +5,12 @@ import io
 
 import pikepdf
 
-from pnp.files import project_font
 from pnp.games.base import Board, Game
 from pnp.project import Project
 from pnp.render.cache import RenderCache
+from pnp.render.marks import label_font_file
 from pnp.render.templates import environment, game_view, limit_problem, render
 from pnp.render.tiling import tile_layout, tile_piece
-
-LABEL_FONT = "eb-garamond/eb-garamond-latin-400-normal.woff"   # the tiles' labels, as the sheets'
-
 
 def board_html(project: Project, game: Game, board: Board) -> str:
     env = environment(project.layouts, game.inline_icons)
@@ -39,7 +36,7 @@ def render_board(project: Project, game: Game, board: Board) -> bytes:
 def board_files(project: Project, game: Game, board: Board, paper: str) -> list[tuple[str, bytes, int]]:
     """(file name, PDF, pages): the board at full size, and its tiles for the paper."""
     full = render_board(project, game, board)
-    font = project_font(project.root, project.fonts / LABEL_FONT, f"fonts/{LABEL_FONT}")
+    font = label_font_file(project)
     tiles = tile_piece(full, tile_layout(paper, board.width_mm, board.height_mm), f"{game.title} {board.title}", font)
     return [(name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages))
             for name, pdf in ((f"{board.key}-full-size.pdf", full), (f"{board.key}-tiles.pdf", tiles))]

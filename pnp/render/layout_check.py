@@ -17,6 +17,7 @@ from pnp.errors import DataError, Problem
 from pnp.files import read_text
 from pnp.games.base import Game
 from pnp.project import Project
+from pnp.render.boards import board_html
 from pnp.render.icons import icon_url, image_problem, svg_problem
 from pnp.render.templates import (
     TemplateLimit,
@@ -134,14 +135,11 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
             except Exception as error:     # every template fault is reported as a Problem
                 problem = _render_problem(error, project, deck_loaded, index, template_name)
                 problems.setdefault((problem.file, problem.line, problem.field, problem.expected), problem)
-    for name in game.table_layouts + tuple(board.layout for board in game.boards):
+    for board in game.boards:
         try:
-            render(env.get_template(name), game=shown_game)
-        except Exception as error:     # reported as a Problem like any card layout
-            file, line = template_line(error, project.layouts)
-            problem = Problem(file or f"layouts/{name}", line, "(layout)", "a layout that renders",
-                              f"{type(error).__name__}: {error}")
-            problems.setdefault((problem.file, problem.line, problem.field, problem.expected), problem)
+            board_html(project, game, board)
+        except DataError as error:     # reported like any card layout's fault
+            problems.update({(p.file, p.line, p.field, p.expected): p for p in error.problems})
     problems.update({(p.file, p.line, p.field, p.expected): p for p in font_problems(project, game)})
     return list(problems.values())
 
@@ -149,10 +147,9 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
 def image_problems(project: Project, template_name: str, html: str) -> list[Problem]:
     """Every image a page names is a file inside the project that pnp can draw."""
     found = []
-    for url in dict.fromkeys(IMAGE_SOURCE.findall(html)):
-        if url.startswith(("pnp-icon:", "data:")):
-            continue
-        source = (project.layouts / template_name).read_text(encoding="utf-8", errors="replace")
+    urls = [url for url in dict.fromkeys(IMAGE_SOURCE.findall(html)) if not url.startswith(("pnp-icon:", "data:"))]
+    source = (project.layouts / template_name).read_text(encoding="utf-8", errors="replace") if urls else ""
+    for url in urls:
         line = next((n for n, text in enumerate(source.splitlines(), 1) if url in text), None)
         path = (project.root / url).resolve()
         if "://" in url or url.startswith("/") or not path.is_relative_to(project.root.resolve()):

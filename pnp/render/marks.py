@@ -10,6 +10,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
 from pnp.errors import DataError, Problem
+from pnp.files import project_font
 from pnp.render.sheet_layout import LABEL_BAND_MM, MM, PRINTER_MARGIN_MM, SheetLayout
 
 CROP_MARK_WIDTH_PT = 0.4
@@ -18,6 +19,7 @@ LABEL_SIZE_PT = 6.5
 GAP_PADDING_MM = 2.0
 SCALE_BAR_TEXT = "50 mm: if this bar measures otherwise, print at 100 % (actual size)"
 LABEL_FONT = "PnpLabel"
+LABEL_FONT_FILE = "eb-garamond/eb-garamond-latin-400-normal.woff"   # under fonts/: sheets' and tiles' labels
 FOLD_LINE_WIDTH_PT = 0.5
 FOLD_DASH_PT = (3, 2)            # dash, gap: a fold, where a solid line is a cut
 
@@ -37,6 +39,11 @@ def register_font(path, name: str) -> str:
                                  f"a file the font library cannot read ({type(error).__name__})",
                                  "Restore the bundled font")]) from None
     return name
+
+
+def label_font_file(project) -> Path:
+    """The label font's file, inside the project (a link out of it is refused)."""
+    return project_font(project.root, project.fonts / LABEL_FONT_FILE, f"fonts/{LABEL_FONT_FILE}")
 
 
 def label_font(path) -> str:

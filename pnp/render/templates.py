@@ -206,15 +206,16 @@ def render(template, **context) -> str:
     return html
 
 
-def template_line(error: BaseException, folder: Path, pseudo: str | None = None) -> tuple[str | None, int | None]:
-    """The layout file and line an error came from (Jinja keeps them in the traceback);
-    `pseudo` names a template made from a string (a rulebook chapter)."""
-    folder = Path(folder).resolve()
+def template_line(error: BaseException, folder: Path | None, pseudo: str | None = None) -> tuple[str | None, int | None]:
+    """The layout file under `folder` and the line an error came from (Jinja keeps them in the
+    traceback); `pseudo` names a template made from a string (a rulebook chapter)."""
+    folder = Path(folder).resolve() if folder is not None else None
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         if pseudo is not None and frame.filename == "<template>":
             return pseudo, frame.lineno
         path = Path(frame.filename)
-        if path.suffix in (".html", ".css", ".md", ".svg") and path.resolve().is_relative_to(folder):
+        if (folder is not None and path.suffix in (".html", ".css", ".md", ".svg")
+                and path.resolve().is_relative_to(folder)):
             return f"layouts/{path.resolve().relative_to(folder)}", frame.lineno
     lineno = getattr(error, "lineno", None)
     return (pseudo, lineno) if pseudo is not None else (None, lineno)

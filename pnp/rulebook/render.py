@@ -211,7 +211,7 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
 
 def _prose_problem(error: Exception, source) -> Problem:
     """A fault in a rulebook chapter, at its line of the Markdown file."""
-    _, line = template_line(error, Path("/nonexistent"), pseudo=str(source.shown))
+    _, line = template_line(error, None, pseudo=str(source.shown))
     message = getattr(error, "message", None) or str(error) or type(error).__name__
     names = "ex, card, counts, components, deck_cards, rulings, fonts, icon_authors and the game's own tables"
     if isinstance(error, DataError):

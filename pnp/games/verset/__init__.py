@@ -92,7 +92,7 @@ ADAPTER = Adapter(
     table_pieces=table_pieces,
     simulation_options=(
         SimulationOption("campaigns", "verset: how many whole campaigns to play (default 10,000).", int,
-                         10_000, low=1, high=10_000_000),
+                         10_000, low=1, high=10_000_000, runs=True),
         SimulationOption("difficulty", "verset: the level played, tenderfoot, pistolero (the default) or legend.",
                          str, choices=tuple(DIFFICULTIES)),
         SimulationOption("variants", "verset: a variant in play (organ, bar, spectators, glass); repeat it "

@@ -98,7 +98,7 @@ ADAPTER = Adapter(
     example_cards=diagram,
     simulation_options=(
         SimulationOption("games", "wizard: how many whole games to play (default 1,000).", int, 1000,
-                         low=1, high=1_000_000),
+                         low=1, high=1_000_000, runs=True),
         SimulationOption("players", "wizard: how many players, 3 to 6 (default 4).", int, 4,
                          low=MIN_PLAYERS, high=MAX_PLAYERS),
         SimulationOption("deck", "wizard: the deck played, red (the default) or blue.", str, "red",

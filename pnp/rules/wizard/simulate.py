@@ -21,6 +21,22 @@ MAX_ROUNDS = 200                 # a guard: no game of the baseline has come nea
 FLAG_STANDARD_ERRORS = 2
 
 
+def _bet(order, live: list, held: dict, pile: list, choose) -> None:
+    """One betting round in turn order: each player still in takes a token from the pile or
+    leaves; it stops as soon as one player alone is in play (ruling W4)."""
+    for name in order:
+        if len(live) == 1:
+            return
+        if name not in live:
+            continue
+        token = choose(name, pile)
+        if token is None:
+            live.remove(name)
+        else:
+            pile.remove(token)
+            held[name].append(token)
+
+
 def _round(deck, names, positions, first, quartiles, values, rng, tally):
     cards = list(deck)
     rng.shuffle(cards)
@@ -29,30 +45,11 @@ def _round(deck, names, positions, first, quartiles, values, rng, tally):
     common = [cards.pop(), cards.pop()]
     tokens = tokens_for(len(names))
     held = {name: [] for name in order}
-    out: dict = {}
     live = list(order)
-    for name in order:                                        # the first betting round
-        if len(live) == 1:
-            break
-        unseen = [c for c in deck if c not in hands[name]]
-        token = strategy.first_bet(hands[name], unseen, tokens["round"], quartiles, values)
-        if token is None:
-            out[name] = "first"
-            live.remove(name)
-        else:
-            tokens["round"].remove(token)
-            held[name].append(token)
-    if len(live) > 1:
-        for name in order:                                    # the second betting round
-            if name not in live or len(live) == 1:
-                continue
-            token = strategy.second_bet(hands[name], common, tokens["square"], quartiles)
-            if token is None:
-                out[name] = "second"
-                live.remove(name)
-            else:
-                tokens["square"].remove(token)
-                held[name].append(token)
+    _bet(order, live, held, tokens["round"], lambda name, pile: strategy.first_bet(
+        hands[name], [c for c in deck if c not in hands[name]], pile, quartiles, values))
+    _bet(order, live, held, tokens["square"], lambda name, pile: strategy.second_bet(
+        hands[name], common, pile, quartiles))
     seats = []
     for name in order:
         playing = name in live
