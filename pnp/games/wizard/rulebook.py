@@ -6,9 +6,11 @@ from pnp.data.plain import as_plain
 from pnp.rules.wizard import hands, rounds
 from pnp.rules.wizard.balance import summary, value_distribution
 from pnp.rules.wizard.cards import card_from
-from pnp.rules.wizard.tokens import MAX_PLAYERS, MIN_PLAYERS, tokens_for
+from pnp.rules.wizard.tokens import LOSS_TOKEN, MAX_PLAYERS, MIN_PLAYERS, tokens_for
 
 DECK_KEYS = {"red": "red-deck", "blue": "blue-deck"}
+POWER_BONUSES = ("SKELETON_BONUS", "HARPY_BONUS", "WITCH_BONUS", "WAVE_BONUS", "DULLAHAN_BONUS", "DRAGON_BONUS",
+                 "PYROMANCER_BONUS", "STORM_BONUS", "GOBLIN_KING_BONUS")
 
 
 def _words(card_id: str) -> str:
@@ -41,7 +43,8 @@ def rulebook_context(loaded: list) -> dict:
                   "DOUBLE_ZONE_LAST": rounds.DOUBLE_ZONE[-1], "FIRST_LEAVE_GAIN": rounds.FIRST_LEAVE_GAIN,
                   "SECOND_BEST_FROM_PLAYERS": rounds.SECOND_BEST_FROM_PLAYERS,
                   "COMBINATION_SIZE": hands.COMBINATION_SIZE, "FORTIFY_MULTIPLIER": hands.FORTIFY_MULTIPLIER,
-                  "MIN_PLAYERS": MIN_PLAYERS, "MAX_PLAYERS": MAX_PLAYERS},
+                  "MIN_PLAYERS": MIN_PLAYERS, "MAX_PLAYERS": MAX_PLAYERS, "LOSS_TOKEN": LOSS_TOKEN,
+                  **{name: getattr(hands, name) for name in POWER_BONUSES}},
         "distributions": distributions(loaded),
         "powers": {colour: [c for d in loaded if d.deck.key == key for c in d.cards if c.text]
                    for colour, key in DECK_KEYS.items()},
