@@ -25,6 +25,7 @@ from pnp.data.decks import LoadedDeck, load_deck, load_game
 from pnp.errors import CheckFailed, DataError, UsageError, plural
 from pnp.games import get_game
 from pnp.games.base import Game
+from pnp.preflight import require_preflight
 from pnp.project import Project
 from pnp.render.impose import impose
 from pnp.render.marks import draw_sheet_marks, label_font_file
@@ -194,6 +195,7 @@ def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: P
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)      # a failure stops the rest
             raise
+    require_preflight([(name, pdf) for name, pdf, *_ in rendered])
     return BuildReport(write_outputs(out_dir, rendered, owned), skipped)
 
 
@@ -216,9 +218,14 @@ def _collect(decks, futures, rulebooks, extras, progress) -> list:
 
 
 def output_folder(project: Project, game: Game, paper: str, duplex: str) -> Path:
-    """output/GAME/PAPER[-MODE] in the project; refused when any part of it is a link, so a
+    """output/GAME/PAPER[-MODE] in the project."""
+    return project_output(project, game.key, DUPLEX_FOLDERS[duplex].format(paper=paper))
+
+
+def project_output(project: Project, *parts: str) -> Path:
+    """A folder under the project's output/; refused when any part of it is a link, so a
     project cannot have its build written outside itself."""
-    target = project.root / "output" / game.key / DUPLEX_FOLDERS[duplex].format(paper=paper)
+    target = project.root.joinpath("output", *parts)
     step = project.root
     for part in target.relative_to(project.root).parts:
         step = step / part
@@ -287,11 +294,12 @@ def write_outputs(out_dir: Path, rendered: list, owned: bool = False) -> list[Bu
             staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
             files = []
             for name, pdf, pages, cards in rendered:
+                (staging / name).parent.mkdir(parents=True, exist_ok=True)
                 (staging / name).write_bytes(pdf)
                 files.append(BuiltFile(out_dir / name, pages, cards, len(pdf)))
             (staging / MANIFEST).write_text(json.dumps(sorted(name for name, *_ in rendered), indent=1))
-            for path in staging.iterdir():
-                path.chmod(0o644)
+            for path in staging.rglob("*"):
+                path.chmod(0o755 if path.is_dir() else 0o644)
             staging.chmod(0o755)
             if out_dir.exists():
                 _swap(staging, out_dir)          # staging now holds the previous set

@@ -4,9 +4,10 @@ fillable on screen with named AcroForm fields (text fields and check boxes)."""
 import io
 from dataclasses import dataclass, field
 
-from reportlab.pdfgen import canvas
+import pikepdf
 
-from pnp.render.marks import register_font
+
+from pnp.render.marks import new_canvas, register_font
 from pnp.render.sheet_layout import MM, PAPERS_MM
 
 MARGIN_MM = 12.0
@@ -57,7 +58,7 @@ def draw_form(spec: FormSpec, paper: str, display_font, body_font, fillable: boo
     display = register_font(str(display_font), "PnpDisplay")
     body = register_font(str(body_font), "PnpBody")
     out = io.BytesIO()
-    pdf = canvas.Canvas(out, pagesize=(width, height), invariant=1)
+    pdf = new_canvas(out, (width, height), body)
     pdf.setTitle(spec.title)
     left, right = MARGIN_MM * MM, width - MARGIN_MM * MM
     y = height - MARGIN_MM * MM
@@ -170,9 +171,58 @@ def draw_form(spec: FormSpec, paper: str, display_font, body_font, fillable: boo
             y -= 4.6 * MM
     pdf.showPage()
     pdf.save()
-    return out.getvalue()
+    return embed_field_font(out.getvalue(), body_font) if fillable else out.getvalue()
 
 
 def _colour(rgb):
     from reportlab.lib.colors import Color
     return Color(*rgb)
+
+
+FORM_FONT_CHARS = range(32, 256)        # the WinAnsi codes a form field can type
+
+
+def _form_font(pdf: pikepdf.Pdf, font_file) -> pikepdf.Dictionary:
+    """A whole (not subset) TrueType font in WinAnsi encoding: what a viewer needs to draw
+    whatever a player types into a field."""
+    from fontTools.ttLib import TTFont as FontFile
+
+    font = FontFile(str(font_file), recalcTimestamp=False)
+    font.flavor = None
+    data = io.BytesIO()
+    font.save(data)
+    scale = 1000 / font["head"].unitsPerEm
+    cmap, metrics = font.getBestCmap(), font["hmtx"].metrics
+    widths = []
+    for code in FORM_FONT_CHARS:
+        char = bytes([code]).decode("cp1252", errors="ignore")
+        glyph = cmap.get(ord(char)) if char else None
+        widths.append(round(metrics[glyph][0] * scale) if glyph else 0)
+    head, hhea = font["head"], font["hhea"]
+    name = font["name"].getDebugName(6) or "PnpFormFont"
+    descriptor = pikepdf.Dictionary(
+        Type=pikepdf.Name.FontDescriptor, FontName=pikepdf.Name("/" + name), Flags=32,
+        FontBBox=[round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)],
+        ItalicAngle=0, Ascent=round(hhea.ascent * scale), Descent=round(hhea.descent * scale),
+        CapHeight=round(getattr(font["OS/2"], "sCapHeight", hhea.ascent) * scale), StemV=80,
+        FontFile2=pdf.make_stream(data.getvalue(), Length1=len(data.getvalue())))
+    return pikepdf.Dictionary(
+        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.TrueType, BaseFont=pikepdf.Name("/" + name),
+        FirstChar=FORM_FONT_CHARS[0], LastChar=FORM_FONT_CHARS[-1], Widths=widths,
+        Encoding=pikepdf.Name.WinAnsiEncoding, FontDescriptor=pdf.make_indirect(descriptor))
+
+
+def embed_field_font(pdf_bytes: bytes, font_file) -> bytes:
+    """ReportLab's form fields can only name the standard fonts, which it leaves unembedded:
+    every such font object becomes the body font, embedded whole."""
+    pdf = pikepdf.open(io.BytesIO(pdf_bytes))
+    standard = [obj for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary)
+                and obj.get("/Type") == "/Font" and "/FontDescriptor" not in obj
+                and obj.get("/Subtype") == "/Type1"]
+    if standard:
+        replacement = pdf.make_indirect(_form_font(pdf, font_file))
+        for obj in standard:
+            obj.emplace(replacement)
+    out = io.BytesIO()
+    pdf.save(out, deterministic_id=True)
+    return out.getvalue()

@@ -41,6 +41,12 @@ def register_font(path, name: str) -> str:
     return name
 
 
+def new_canvas(out, pagesize: tuple[float, float], font: str) -> canvas.Canvas:
+    """A ReportLab canvas whose pages start in `font` (a registered, embedded font), not the
+    unembedded Helvetica ReportLab declares by default: print shops refuse unembedded fonts."""
+    return canvas.Canvas(out, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)
+
+
 def label_font_file(project) -> Path:
     """The label font's file, inside the project (a link out of it is refused)."""
     return project_font(project.root, project.fonts / LABEL_FONT_FILE, f"fonts/{LABEL_FONT_FILE}")
@@ -141,8 +147,7 @@ def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
     """
     font = label_font(str(font_file))
     out = io.BytesIO()
-    pdf = canvas.Canvas(out, pagesize=(layout.width * MM, layout.height * MM), invariant=1,
-                        pageCompression=1)
+    pdf = new_canvas(out, (layout.width * MM, layout.height * MM), font)
     pdf.setCreator("pnp")
     for index, text in enumerate(labels):
         if shape == "circle":

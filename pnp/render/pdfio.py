@@ -13,6 +13,7 @@ def save_deterministic(pdf: pikepdf.Pdf) -> bytes:
     """
     if "/ID" in pdf.trailer:
         del pdf.trailer["/ID"]
+    add_page_boxes(pdf)
     pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Producer=pikepdf.String("pnp")))
     out = io.BytesIO()
     pdf.save(out, deterministic_id=True, compress_streams=True,
@@ -22,3 +23,12 @@ def save_deterministic(pdf: pikepdf.Pdf) -> bytes:
 
 def normalise(pdf_bytes: bytes) -> bytes:
     return save_deterministic(pikepdf.open(io.BytesIO(pdf_bytes)))
+
+
+def add_page_boxes(pdf: pikepdf.Pdf) -> None:
+    """A page without a TrimBox or BleedBox is a whole sheet (printed at 100 %, nothing cut off
+    by the printer): its boxes are its MediaBox. Print shops' checkers ask for both."""
+    for page in pdf.pages:
+        for box in ("/TrimBox", "/BleedBox"):
+            if box not in page.obj:
+                page.obj[box] = pikepdf.Array([float(v) for v in page.mediabox])

@@ -13,9 +13,8 @@ import math
 from dataclasses import dataclass
 
 import pikepdf
-from reportlab.pdfgen import canvas
 
-from pnp.render.marks import label_font
+from pnp.render.marks import label_font, new_canvas
 from pnp.render.pdfio import save_deterministic
 from pnp.render.sheet_layout import MM, PAPERS_MM, PRINTER_MARGIN_MM
 
@@ -86,10 +85,10 @@ def tile_layout(paper: str, piece_width: float, piece_height: float,
     return best
 
 
-def _marks_layer(layout: TileLayout) -> bytes:
+def _marks_layer(layout: TileLayout, font: str) -> bytes:
     """One page the size of the piece: its outline and the crosses on every overlap band."""
     out = io.BytesIO()
-    pdf = canvas.Canvas(out, pagesize=(layout.piece_width * MM, layout.piece_height * MM), invariant=1)
+    pdf = new_canvas(out, (layout.piece_width * MM, layout.piece_height * MM), font)
     half = CROSS_MM / 2 * MM
     # Each mark twice: a white halo, then black, so it shows on dark art and on paper.
     for width, grey in ((MARK_WIDTH_PT * 4, 1), (MARK_WIDTH_PT, 0)):
@@ -114,7 +113,7 @@ def _marks_layer(layout: TileLayout) -> bytes:
 def _labels(layout: TileLayout, title: str, font: str) -> bytes:
     """Per tile: the label and a small map of the tiles with this one filled in."""
     out = io.BytesIO()
-    pdf = canvas.Canvas(out, pagesize=(layout.sheet_width * MM, layout.sheet_height * MM), invariant=1)
+    pdf = new_canvas(out, (layout.sheet_width * MM, layout.sheet_height * MM), font)
     cell = 3.2 * MM
     for tile in layout.tiles():
         x0, y0 = PRINTER_MARGIN_MM * MM, (PRINTER_MARGIN_MM + 1.5) * MM
@@ -138,8 +137,9 @@ def _labels(layout: TileLayout, title: str, font: str) -> bytes:
 def tile_piece(piece_pdf: bytes, layout: TileLayout, title: str, font_file) -> bytes:
     """Each tile: the piece and its marks seen through the tile's window, then the label."""
     piece = pikepdf.open(io.BytesIO(piece_pdf))
-    marks = pikepdf.open(io.BytesIO(_marks_layer(layout)))
-    sheets = pikepdf.open(io.BytesIO(_labels(layout, title, label_font(font_file))))
+    font = label_font(font_file)
+    marks = pikepdf.open(io.BytesIO(_marks_layer(layout, font)))
+    sheets = pikepdf.open(io.BytesIO(_labels(layout, title, font)))
     art = sheets.copy_foreign(piece.pages[0].as_form_xobject())
     art.BBox = pikepdf.Array([float(v) for v in piece.pages[0].mediabox])
     lines = sheets.copy_foreign(marks.pages[0].as_form_xobject())
