@@ -264,6 +264,43 @@ def _print_kinds(game, as_json: bool) -> None:
     console.print(table)
 
 
+@main.command("export")
+@click.argument("game_key", metavar="GAME")
+@click.option("--for", "service", required=True, type=click.Choice(("mpc", "tgc", "dtc", "tts"), case_sensitive=False),
+              help="mpc: MakePlayingCards, tgc: The Game Crafter (a PNG per card face at 300 dpi with their "
+                   "bleed); dtc: DriveThruCards (a PDF per deck, back and front of each card); tts: "
+                   "Tabletop Simulator (deck sheets and a saved object).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="Where to write (default: output/GAME/export-SERVICE).")
+@click.option("--base-url", help="tts: where the images will be hosted (default: this folder, as a file:// address).")
+@project_option
+def export(game_key: str, service: str, out_dir: str | None, base_url: str | None, project_dir: str | None) -> None:
+    """Export GAME's cards for a print shop or Tabletop Simulator, with a manifest of every card."""
+    from pnp.build import check_before_build, project_output, write_outputs
+    from pnp.export import export_game
+    from pnp.preflight import require_preflight
+
+    service = service.lower()
+    try:
+        project = _project(project_dir)
+        game = get_game(project, game_key)
+        target = Path(out_dir).resolve() if out_dir else project_output(project, game.key, f"export-{service}")
+        check_before_build(project, game, force=False)
+        with errors.status(f"{game.title}: exporting for {service}"):
+            result = export_game(project, game, service, base_url if base_url is not None else target.as_uri() + "/")
+        require_preflight(result.files)
+        write_outputs(target, [(name, data, 0, 0) for name, data in result.files], owned=out_dir is None)
+    except PnpError as error:
+        _fail(error, wrote_nothing=True)
+    cards = sum(int(row[2]) for row in result.rows)
+    console.print(f"{game.title} for {service}: {plural(cards, 'card')} in "
+                  f"{plural(len(dict.fromkeys(r[0] for r in result.rows)), 'deck')}, "
+                  f"{plural(len(result.files), 'file')} in {target}", highlight=False, soft_wrap=True)
+    for reason in result.left_out:
+        console.print(f"  left out: {reason}", highlight=False, soft_wrap=True)
+    console.print(f"  {target / 'manifest.csv'} lists every card and its count", highlight=False, soft_wrap=True)
+
+
 def _all_simulation_options() -> dict:
     """Every option any engine's simulator takes, by name (adapters are found by name)."""
     from pnp.games.adapters import adapter_for, adapter_names

@@ -1,0 +1,167 @@
+"""`pnp export`: print-shop images and PDFs, Tabletop Simulator sheets, and their manifests."""
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from pnp.export.images import rasterise
+from pnp.export.pages import service_pages
+from pnp.export.services import product_size
+from pnp.export.tts import cell_size, grid
+from pnp.preflight import preflight
+from tests.conftest import ROOT, run_pnp
+
+POKER_PX = {"mpc": (822, 1122), "tgc": (825, 1125)}
+
+
+@pytest.fixture(scope="module")
+def exports(tmp_path_factory):
+    out = {}
+    for service in ("mpc", "tgc", "dtc", "tts"):
+        target = tmp_path_factory.mktemp(f"export-{service}")
+        result = run_pnp("export", "wizard", "--for", service, "--out", str(target), "--project", str(ROOT),
+                         "--base-url", "https://example.org/wizard/")
+        assert result.exit_code == 0, result.output
+        out[service] = target
+    return out
+
+
+def _manifest(folder: Path) -> list[dict]:
+    return list(csv.DictReader((folder / "manifest.csv").open()))
+
+
+@pytest.mark.parametrize("service", ["mpc", "tgc"])
+def test_print_shop_images_have_the_service_size_and_300_dpi(exports, service):
+    folder = exports[service]
+    rows = _manifest(folder)
+    poker = [row for row in rows if row["size"].startswith("poker")]
+    assert len(poker) == 36 and {r["deck"] for r in poker} == {"Red deck", "Blue deck"}
+    for row in rows:
+        for name in (row["front"], row["back"]):
+            with Image.open(folder / name) as image:
+                if row in poker:
+                    assert image.size == POKER_PX[service]
+                assert round(image.info["dpi"][0]) == 300 and round(image.info["dpi"][1]) == 300
+    names = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*-front.png"))
+    assert names == sorted(row["front"] for row in rows)         # upload order is file order
+    assert names[0].startswith("01-red-deck/001-")
+
+
+def test_manifest_counts_every_card_of_every_exported_deck(exports):
+    rows = _manifest(exports["mpc"])
+    by_deck: dict = {}
+    for row in rows:
+        by_deck[row["deck"]] = by_deck.get(row["deck"], 0) + int(row["count"])
+    assert by_deck == {"Red deck": 18, "Blue deck": 18, "Player aids": 6, "Square betting tokens": 6}
+    readme = (exports["mpc"] / "README.txt").read_text()
+    assert "Mage pawns" in readme and "round-tokens.pdf" in readme
+
+
+def test_copies_of_a_card_are_one_image_with_a_count(tmp_path):
+    result = run_pnp("export", "verset", "--for", "tgc", "--out", str(tmp_path / "v"), "--project", str(ROOT))
+    assert result.exit_code == 0, result.output
+    rows = _manifest(tmp_path / "v")
+    assert sum(int(r["count"]) for r in rows if r["deck"] == "Playing cards") == 52
+    tokens = [r for r in rows if r["deck"] == "Soul tokens"]
+    assert tokens == []                        # round pieces are not cards
+
+
+def test_dtc_pdf_goes_back_front_with_an_eighth_inch_bleed(exports):
+    folder = exports["dtc"]
+    pdf = pikepdf.open(folder / "01-red-deck.pdf")
+    assert len(pdf.pages) == 36
+    for page in pdf.pages:
+        assert [round(float(v), 3) for v in page.mediabox] == [0, 0, 198.0, 270.0]      # 2.75 x 3.75 in
+        assert [round(float(v), 3) for v in page.obj.TrimBox] == [9.0, 9.0, 189.0, 261.0]
+    document = pdfium.PdfDocument(folder / "01-red-deck.pdf")
+    pages = [document[i].render(scale=0.3).to_pil().convert("RGB").tobytes() for i in range(len(document))]
+    backs, fronts = pages[0::2], pages[1::2]
+    assert len(set(backs)) == 1 and len(set(fronts)) == 18       # one back, eighteen faces
+    rows = [r for r in _manifest(folder) if r["deck"] == "Red deck"]
+    assert rows[0]["back"].endswith("page 1") and rows[0]["front"].endswith("page 2")
+    assert preflight((folder / "01-red-deck.pdf").read_bytes(), "01-red-deck.pdf") == []
+
+
+def test_tts_sheets_have_the_grid_and_the_saved_object_names_them(exports):
+    folder = exports["tts"]
+    saved = json.loads((folder / "tts-saved-object.json").read_text())
+    decks = {o["Nickname"]: o for o in saved["ObjectStates"]}
+    red = decks["Red deck"]
+    (number, custom), = red["CustomDeck"].items()
+    assert custom["FaceURL"] == "https://example.org/wizard/01-red-deck-sheet-1.png"
+    assert (custom["NumWidth"], custom["NumHeight"]) == (10, 2) == grid(18)
+    with Image.open(folder / "01-red-deck-sheet-1.png") as sheet:
+        width, height = sheet.size
+        assert width <= 4096 and height <= 4096
+        assert width % 10 == 0 and height % 2 == 0
+    assert len(red["ContainedObjects"]) == 18 == len(red["DeckIDs"])
+    assert red["DeckIDs"] == [int(number) * 100 + slot for slot in range(18)]
+    assert {c["Nickname"] for c in red["ContainedObjects"]} >= {"Fireball", "The Witch"}
+    aids = decks["Player aids"]
+    assert all(d["UniqueBack"] for d in aids["CustomDeck"].values())
+
+
+def test_tts_grid_keeps_the_last_slot_for_the_hidden_face():
+    assert grid(69) == (10, 7)
+    assert grid(1) == (2, 2) and grid(9) == (10, 2) and grid(10) == (10, 2)
+    for cards in range(1, 70):
+        columns, rows = grid(cards)
+        assert columns <= 10 and rows <= 7 and columns * rows >= cards + 1
+        width, height = cell_size(63, 88, columns, rows)
+        assert width * columns <= 4096 and height * rows <= 4096
+
+
+def test_product_sizes():
+    assert product_size(63, 88) == ("poker", 2.5, 3.5)
+    assert product_size(88, 63)[0] == "poker"
+    assert product_size(70, 120)[0] == "tarot"
+    assert product_size(24, 24)[0] == "custom"
+
+
+def test_art_without_enough_bleed_is_mirrored_at_the_edge():
+    """A card with no bleed at all: the page's bleed strips show its edge reflected."""
+    from reportlab.pdfgen import canvas
+
+    out = io.BytesIO()
+    pdf = canvas.Canvas(out, pagesize=(180, 252), invariant=1)
+    pdf.setFillColorRGB(1, 0, 0)
+    pdf.rect(0, 0, 20, 252, stroke=0, fill=1)           # a red band along the left edge
+    pdf.setFillColorRGB(0, 0, 1)
+    pdf.rect(160, 0, 20, 252, stroke=0, fill=1)         # a blue one along the right
+    pdf.showPage()
+    pdf.save()
+    card = pikepdf.open(io.BytesIO(out.getvalue()))
+    card.pages[0].obj.TrimBox = card.pages[0].obj.BleedBox = card.pages[0].mediabox
+    data = io.BytesIO()
+    card.save(data)
+    pages = service_pages(data.getvalue(), (2.5, 3.5), 0.125)
+    rendered = io.BytesIO()
+    pages.save(rendered)
+    image = rasterise(pdfium.PdfDocument(rendered.getvalue()), 0, (825, 1125))
+    assert image.size == (825, 1125)
+    assert image.getpixel((5, 560))[0] > 200 and image.getpixel((5, 560))[2] < 60        # red mirrored out
+    assert image.getpixel((819, 560))[2] > 200 and image.getpixel((819, 560))[0] < 60    # blue mirrored out
+    assert image.getpixel((5, 3)) == image.getpixel((5, 560))                             # corners too
+
+
+def test_export_is_deterministic(exports, tmp_path):
+    result = run_pnp("export", "wizard", "--for", "tts", "--out", str(tmp_path / "again"), "--project", str(ROOT),
+                     "--base-url", "https://example.org/wizard/")
+    assert result.exit_code == 0
+    for path in exports["tts"].iterdir():
+        assert (tmp_path / "again" / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_export_of_broken_data_writes_nothing(project_copy):
+    data = project_copy / "card_data" / "wizard" / "red.yaml"
+    data.write_text(data.read_text().replace("value: 7", "value: seven", 1))
+    out = project_copy / "out"
+    result = run_pnp("export", "wizard", "--for", "mpc", "--project", str(project_copy), "--out", str(out))
+    assert result.exit_code == 2 and "red.yaml:" in result.output
+    assert not out.exists()
