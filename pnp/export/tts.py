@@ -57,7 +57,7 @@ def _transform(x: float, scale: float) -> dict:
 
 
 def export_tts(game, sides: list, export, base_url: str) -> None:
-    from pnp.export import card_name, card_title
+    from pnp.export.game import card_name, card_title
 
     objects = []
     sheet_number = 0

@@ -1,0 +1,175 @@
+"""`pnp export GAME --for SERVICE`: a game's cards in the form a print shop or virtual tabletop
+takes. Every deck of cards (rectangular, with a back) is exported; other pieces (round tokens,
+one-sided pieces, boards) are listed as left out, to print from the PDFs."""
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from pnp.data.decks import LoadedDeck, load_game
+from pnp.errors import UsageError
+from pnp.export.images import png_bytes, rasterise
+from pnp.export.pages import as_bytes, service_pages
+from pnp.export.services import DPI, PRODUCT_SIZES_IN, SERVICES, Service, product_size
+from pnp.games.base import Game
+from pnp.project import Project
+
+
+@dataclass
+class Export:
+    """What an export writes: (name, bytes) files, the manifest rows, the decks left out."""
+
+    files: list = field(default_factory=list)
+    rows: list = field(default_factory=list)
+    left_out: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class DeckSides:
+    """A deck's rendered sides: faces in order, and the back pages (one, or one per card)."""
+
+    loaded: LoadedDeck
+    pdf: bytes
+
+    @property
+    def faces(self) -> int:
+        return len(self.loaded.cards)
+
+    def back_index(self, card: int) -> int:
+        return self.faces + (card if self.loaded.deck.per_card_back else 0)
+
+
+def card_name(card) -> str:
+    label = str(getattr(card, "id", None) or getattr(card, "name", None) or "card")
+    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") or "card"
+
+
+def card_title(card) -> str:
+    """What a player calls the card: its name or title, else its id."""
+    for key in ("name", "title"):
+        value = getattr(card, key, None)
+        if isinstance(value, str) and value:
+            return value
+    return str(getattr(card, "id", None) or "card")
+
+
+def exportable(loaded: LoadedDeck) -> str | None:
+    """Why a deck is left out of exports, or None when it is a deck of cards."""
+    deck = loaded.deck
+    if deck.shape != "rect":
+        return f"{deck.title}: {deck.shape} pieces are not cards; print them from {deck.key}.pdf"
+    if not deck.backs:
+        return f"{deck.title}: one-sided pieces are not cards; print them from {deck.key}.pdf"
+    return None
+
+
+def render_sides(project: Project, game: Game, decks: list[LoadedDeck]) -> tuple[list[DeckSides], list[str]]:
+    from pnp.render.cards import render_deck
+
+    context = game.deck_context(decks) if any(d.deck.uses_rules and not exportable(d) for d in decks) else None
+    sides, left_out = [], []
+    for loaded in decks:
+        reason = exportable(loaded)
+        if reason:
+            left_out.append(reason)
+            continue
+        deck = loaded.deck
+        pdf = render_deck(project, game, deck, loaded.cards, str(loaded.located.file),
+                          context if deck.uses_rules else None, loaded.located)
+        sides.append(DeckSides(loaded, pdf))
+    return sides, left_out
+
+
+def _size_words(deck) -> tuple[str, tuple[float, float]]:
+    name, width, height = product_size(deck.width_mm, deck.height_mm)
+    words = (f"{name} ({width:g} x {height:g} in)" if name != "custom"
+             else f"custom {deck.width_mm:g} x {deck.height_mm:g} mm (check the service offers it)")
+    return words, (width, height)
+
+
+def export_print_shop(sides: list[DeckSides], service: Service, export: Export) -> None:
+    """mpc and tgc: a PNG per distinct face, its back, quantities in the manifest.
+    dtc: a PDF per deck, back then front for every card."""
+    bleed_in = service.bleed_px / DPI
+    for number, deck_sides in enumerate(sides, start=1):
+        deck = deck_sides.loaded.deck
+        size_words, trim_in = _size_words(deck)
+        pages = service_pages(deck_sides.pdf, trim_in, bleed_in)
+        folder = f"{number:02d}-{deck.key}"
+        cards = deck_sides.loaded.cards
+        if not service.images:
+            order = [index for card in range(len(cards)) for index in (deck_sides.back_index(card), card)]
+            for index in order:
+                pages.pages.append(pages.pages[index])
+            del pages.pages[:len(pages.pages) - len(order)]
+            name = f"{folder}.pdf"
+            export.files.append((name, as_bytes(pages)))
+            export.rows += [(deck.title, card_name(card), 1, f"{name} page {2 * i + 2}",
+                             f"{name} page {2 * i + 1}", size_words) for i, card in enumerate(cards)]
+            continue
+        size = tuple(round((side + 2 * bleed_in) * DPI) for side in trim_in)
+        document = pdfium.PdfDocument(as_bytes(pages))
+        images = {}
+        def image(index):
+            if index not in images:
+                images[index] = png_bytes(rasterise(document, index, size))
+            return images[index]
+        distinct: dict = {}
+        for index, card in enumerate(cards):
+            key = (image(index), image(deck_sides.back_index(index)))
+            distinct.setdefault(key, [card, 0])[1] += 1
+        shared_back = not deck.per_card_back
+        if shared_back:
+            export.files.append((f"{folder}/back.png", image(deck_sides.back_index(0))))
+        for order, ((front, back), (card, count)) in enumerate(distinct.items(), start=1):
+            stem = f"{folder}/{order:03d}-{card_name(card)}"
+            export.files.append((f"{stem}-front.png", front))
+            if not shared_back:
+                export.files.append((f"{stem}-back.png", back))
+            export.rows.append((deck.title, card_name(card), count, f"{stem}-front.png",
+                                f"{folder}/back.png" if shared_back else f"{stem}-back.png", size_words))
+        document.close()
+
+
+def export_game(project: Project, game: Game, service_key: str, base_url: str = "") -> Export:
+    service = SERVICES.get(service_key)
+    if service is None:
+        raise UsageError(f"--for {service_key}: pnp exports for {', '.join(SERVICES)}")
+    decks = load_game(project, game)
+    sides, left_out = render_sides(project, game, decks)
+    if not sides:
+        raise UsageError(f"{game.title} has no deck of cards to export (only {', '.join(left_out)})")
+    export = Export(left_out=left_out)
+    if service.key == "tts":
+        from pnp.export.tts import export_tts
+
+        export_tts(game, sides, export, base_url)
+    else:
+        export_print_shop(sides, service, export)
+    export.files.append(("manifest.csv", manifest(export)))
+    export.files.append(("README.txt", readme(game, service, export)))
+    return export
+
+
+def manifest(export: Export) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(("deck", "card", "count", "front", "back", "size"))
+    writer.writerows(export.rows)
+    return out.getvalue().encode()
+
+
+def readme(game: Game, service: Service, export: Export) -> bytes:
+    decks = dict.fromkeys(row[0] for row in export.rows)
+    lines = [f"{game.title} for {service.name}", "",
+             service.upload, "",
+             f"manifest.csv lists every card: its deck, name, how many copies, its files, its size "
+             f"({sum(int(row[2]) for row in export.rows)} cards in {len(decks)} decks).", ""]
+    if export.left_out:
+        lines += ["Left out (not cards):"] + [f"  {reason}" for reason in export.left_out] + [""]
+    lines.append("Sizes: " + "; ".join(f"{name} {w:g} x {h:g} in" for name, (w, h) in PRODUCT_SIZES_IN.items()))
+    return ("\n".join(lines) + "\n").encode()
