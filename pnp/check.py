@@ -51,6 +51,25 @@ def collect_examples(project: Project, game: Game) -> tuple[list[Example], list[
     return examples, problems
 
 
+def cover_problems(project: Project, game: Game, loaded: list) -> list[Problem]:
+    """The cover's cards must be cards of its deck, and its title font a font of the project."""
+    if game.cover is None or game.located is None:
+        return []
+    problems = []
+    font = game.cover.title_font
+    if font and not (project.fonts / font).is_file():
+        fonts = sorted(str(p.relative_to(project.fonts)) for p in project.fonts.rglob("*.woff*"))
+        problems.append(Problem(game.located.file, game.located.line_of(("cover", "title_font")), "cover.title_font",
+                                "a font file under fonts/", f"'{font}', which does not exist",
+                                "The bundled fonts are: " + ", ".join(fonts)))
+    deck = next((d for d in loaded if d.deck.key == game.cover.deck), None)
+    ids = [str(getattr(card, "id", "")) for card in deck.cards] if deck else []
+    return problems + [Problem(game.located.file, game.located.line_of(("cover", "cards", index)), f"cover.cards[{index}]",
+                    f"the id of a card of the deck {game.cover.deck}", repr(card_id),
+                    f"Ids start: {', '.join(dict.fromkeys(ids[:6]))}")
+            for index, card_id in enumerate(game.cover.cards) if card_id not in ids]
+
+
 def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
                loaded: list | None = None) -> CheckReport:
     """Card data (unless the caller loaded it), then layouts (rendered as HTML, no
@@ -65,6 +84,7 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
             report.problems += error.problems
     if loaded is not None:
         report.decks = len(loaded)
+        report.problems += cover_problems(project, game, loaded)
         report.problems += layout_problems(project, game, loaded, lambda: game.deck_context(loaded))
     examples, problems = collect_examples(project, game)
     examples += list(extra_examples)

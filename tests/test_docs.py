@@ -3,7 +3,7 @@
 import re
 
 from pnp.data.fields import FIELD_TYPES
-from pnp.games.declaration import BoardSpec, DeckSpec, FieldSpec, GameSpec
+from pnp.games.declaration import BoardSpec, CoverSpec, DeckSpec, FieldSpec, GameSpec
 from pnp.games import get_game
 from pnp.project import Project
 from tests.conftest import ROOT
@@ -30,6 +30,7 @@ def test_the_documented_game_and_deck_keys_are_the_accepted_ones():
     assert set(table_after("## The game", DECLARATION)) == set(GameSpec.model_fields)
     assert set(table_after("## A deck", DECLARATION)) == set(DeckSpec.model_fields)
     assert set(table_after("## A board", DECLARATION)) == set(BoardSpec.model_fields)
+    assert set(table_after("## The cover", DECLARATION)) == set(CoverSpec.model_fields)
 
 
 def test_the_documented_field_types_and_options_are_the_accepted_ones():
@@ -64,3 +65,10 @@ def test_every_limit_is_documented_with_its_value_and_used():
     assert documented == defined
     code = "".join(p.read_text() for p in (ROOT / "pnp").rglob("*.py") if p.name != "limits.py")
     assert all(re.search(rf"\b{name}\b", code) for name in defined)
+
+
+def test_the_documented_export_services_are_the_accepted_ones():
+    from pnp.export.services import SERVICES
+
+    documented = table_after("| service |", (ROOT / "docs" / "publishing.md").read_text())
+    assert set(documented) == set(SERVICES)

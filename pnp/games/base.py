@@ -32,6 +32,7 @@ class Deck:
     counts_by: dict = field(default_factory=dict)   # field -> {value: how many cards}
     fold_lines_mm: tuple = ()        # where a fold-over piece folds, from the top of its trim
     backs: bool = True               # False: one-sided pieces (standees fold their two sides)
+    stock: str = "cardstock"         # what to print it on: "cardstock" or "paper"
     declared_at: int | None = None                   # line of its count in game.yaml
 
 
@@ -60,6 +61,17 @@ class Board:
     layout: str               # its layout under layouts/, which sets its page and bleed
     width_mm: float
     height_mm: float
+    stock: str = "cardstock"
+
+
+@dataclass(frozen=True)
+class Cover:
+    """The picture of the game on the download page: faces of a deck, fanned on a colour."""
+
+    deck: str
+    cards: tuple[str, ...] = ()       # card ids; none: the deck's first three distinct cards
+    background: str = "#2b2b33"
+    title_font: str | None = None     # a font under fonts/ for the game's title on its page
 
 
 @dataclass(frozen=True)
@@ -78,6 +90,7 @@ class Game:
     pitch: str = ""
     inline_icons: dict[str, str] = field(default_factory=dict)  # {token} -> icon file stem
     located: Located | None = field(default=None, compare=False, repr=False)
+    cover: Cover | None = None
     kinds: dict = field(default_factory=dict)             # worked-example kinds of its engine
     rules_context: Callable[[list], dict] = lambda decks: {}  # card data for the engine
     simulator: Callable | None = None                     # (decks, **options) -> report

@@ -17,7 +17,7 @@ from pnp.data.schema import STRICT_KEYS, invalid, validate
 from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem
 from pnp.games.adapters import adapter_for, adapter_names
-from pnp.games.base import Board, Deck, Game
+from pnp.games.base import Board, Cover, Deck, Game
 from pnp.project import Project
 
 DECLARATION = "game.yaml"
@@ -74,6 +74,7 @@ class DeckSpec(BaseModel):
     shape: Literal["rect", "circle"] = "rect"
     per_card_back: bool = False
     uses_rules: bool = False
+    stock: Literal["cardstock", "paper"] = "cardstock"
     id_from: str | None = None
     counts_by: dict[str, dict[str | int, int]] = {}
     fields: dict[str, FieldSpec] = Field(min_length=1)
@@ -103,6 +104,16 @@ class BoardSpec(BaseModel):
     layout: str = Field(min_length=1)
     width_mm: float = Field(gt=50, le=3000)
     height_mm: float = Field(gt=50, le=3000)
+    stock: Literal["cardstock", "paper"] = "cardstock"
+
+
+class CoverSpec(BaseModel):
+    """The cards the download page shows for the game: a fan of faces from one deck."""
+    model_config = STRICT_KEYS
+    deck: str = Field(pattern=SLUG_PATTERN)
+    cards: list[str] = Field(default=[], max_length=5)
+    background: str = Field(default="#2b2b33", pattern=r"^#[0-9a-fA-F]{6}$")
+    title_font: str | None = Field(default=None, pattern=r"^[a-z0-9-]+/[a-z0-9-]+\.woff2?$")
 
 
 class GameSpec(BaseModel):
@@ -117,6 +128,7 @@ class GameSpec(BaseModel):
     inline_icons: dict[str, str] = {}
     decks: list[DeckSpec] = Field(min_length=1)
     boards: list[BoardSpec] = []
+    cover: CoverSpec | None = None
 
     @field_validator("players", "play_time", mode="before")
     @classmethod
@@ -149,6 +161,10 @@ def _layout_problems(project: Project, located: Located, spec: GameSpec) -> list
             need(deck.back, ("decks", index, "back"), "a back layout")
     for index, board in enumerate(spec.boards):
         need(board.layout, ("boards", index, "layout"), "a board layout")
+    if spec.cover is not None and spec.cover.deck not in {deck.key for deck in spec.decks}:
+        problems.append(Problem(located.file, located.line_of(("cover", "deck")), "cover.deck",
+                                "the key of one of the game's decks: " + ", ".join(d.key for d in spec.decks),
+                                repr(spec.cover.deck)))
     return problems
 
 
@@ -209,10 +225,12 @@ def load_declaration(project: Project, key: str) -> Game:
     if problems:
         raise DataError(problems)
     decks = tuple(_deck(spec, index, deck, located, adapter) for index, deck in enumerate(spec.decks))
-    boards = tuple(Board(b.key, b.title, b.layout, b.width_mm, b.height_mm) for b in spec.boards)
+    boards = tuple(Board(b.key, b.title, b.layout, b.width_mm, b.height_mm, b.stock) for b in spec.boards)
+    cover = spec.cover or CoverSpec(deck=spec.decks[0].key)
     return Game(key=key, title=spec.title, language=spec.language, decks=decks, boards=boards,
                 stylesheet=spec.stylesheet, players=spec.players, play_time=spec.play_time,
                 pitch=spec.pitch, inline_icons=dict(spec.inline_icons), located=located,
+                cover=Cover(cover.deck, tuple(cover.cards), cover.background, cover.title_font),
                 **(adapter.hooks() if adapter else {}))
 
 
@@ -223,5 +241,5 @@ def _deck(spec: GameSpec, index: int, deck: DeckSpec, located: Located, adapter)
                 deck.back, checks=checks, width_mm=deck.width_mm, height_mm=deck.height_mm,
                 bleed_mm=deck.bleed_mm, shape=deck.shape, per_card_back=deck.per_card_back,
                 uses_rules=deck.uses_rules, counts_by=deck.counts_by,
-                fold_lines_mm=tuple(deck.fold_lines_mm), backs=deck.backs,
+                fold_lines_mm=tuple(deck.fold_lines_mm), backs=deck.backs, stock=deck.stock,
                 declared_at=located.line_of(("decks", index, "count")))
