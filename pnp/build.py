@@ -173,6 +173,15 @@ def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: P
                progress: Callable[[int, str], None] = lambda done, step: None,
                booklet: bool = False, force: bool = False, owned: bool = False) -> BuildReport:
     """Check, then render every deck and the rulebook (two processes), then write every file."""
+    rendered, skipped = render_game(project, game, paper, duplex, progress, booklet, force)
+    return BuildReport(write_outputs(out_dir, rendered, owned), skipped)
+
+
+def render_game(project: Project, game: Game, paper: str, duplex: str,
+                progress: Callable[[int, str], None] = lambda done, step: None,
+                booklet: bool = False, force: bool = False) -> tuple[list, list]:
+    """Every file of the game for the paper, checked and preflighted, not yet written:
+    (name, PDF, pages, cards) each, and what --force let through."""
     decks = load_game(project, game)
     has_rulebook = (project.card_data / game.key / "rulebook").is_dir()
     results, skipped = check_before_build(project, game, force, decks)
@@ -196,7 +205,7 @@ def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: P
             pool.shutdown(wait=False, cancel_futures=True)      # a failure stops the rest
             raise
     require_preflight([(name, pdf) for name, pdf, *_ in rendered])
-    return BuildReport(write_outputs(out_dir, rendered, owned), skipped)
+    return rendered, skipped
 
 
 def _collect(decks, futures, rulebooks, extras, progress) -> list:

@@ -15,6 +15,7 @@ from pnp.check import check_game
 from pnp.data.decks import load_game
 from pnp.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CheckFailed, DataError, PnpError, UsageError, plural
 from pnp.examples import load_example_file, run_examples
+from pnp.export.services import SERVICES
 from pnp.games import game_keys, get_game
 from pnp.limits import MAX_REPORTED_PROBLEMS
 from pnp.project import Project
@@ -264,9 +265,77 @@ def _print_kinds(game, as_json: bool) -> None:
     console.print(table)
 
 
+def _game_list(project: Project, games: str | None) -> list[str]:
+    """--games G,...: each must be a game of the project (the lookup names a wrong one)."""
+    if not games:
+        return game_keys(project)
+    keys = [key.strip() for key in games.split(",") if key.strip()]
+    for key in keys:
+        get_game(project, key)
+    return keys
+
+
+site_title_option = click.option("--title", default="Print and play", show_default=True,
+                                 help="The site's name, at the top of every page.")
+games_option = click.option("--games", help="Only these games, comma-separated (default: every game of the project).")
+
+
+@main.command()
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="Where to write the site (default: output/site).")
+@games_option
+@site_title_option
+@project_option
+def site(out_dir: str | None, games: str | None, title: str, project_dir: str | None) -> None:
+    """Build the static download site: every game's PDFs for A4 and Letter, thumbnails, zips,
+    and a page on printing. Open index.html, or copy the folder to any static host."""
+    from pnp.build import project_output
+    from pnp.site import build_site
+
+    try:
+        project = _project(project_dir)
+        keys = _game_list(project, games)
+        target = Path(out_dir).resolve() if out_dir else project_output(project, "site")
+        with errors.status("building the site") as status:
+            report = build_site(project, target, keys, title, lambda step: status.update(f"building the site: {step}"),
+                                owned=out_dir is None)
+    except PnpError as error:
+        _fail(error, wrote_nothing=True)
+    console.print(f"The site: {plural(report.games, 'game')}, {plural(report.files, 'file')}, "
+                  f"{report.size / 1024 / 1024:.1f} MB in {report.folder}", highlight=False, soft_wrap=True)
+    console.print(f"  open {report.folder / 'index.html'}", highlight=False, soft_wrap=True)
+
+
+@main.command()
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="The port on 127.0.0.1 (0: any free port).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="Where to write the site (default: output/site).")
+@games_option
+@site_title_option
+@project_option
+def serve(port: int, out_dir: str | None, games: str | None, title: str, project_dir: str | None) -> None:
+    """Serve the download site on 127.0.0.1 and rebuild it whenever the games' data, layouts
+    or fonts change, for a look before publishing. Ctrl-C stops it."""
+    from pnp.build import project_output
+    from pnp.site.serve import serve_site
+
+    try:
+        project = _project(project_dir)
+        keys = _game_list(project, games)
+        target = Path(out_dir).resolve() if out_dir else project_output(project, "site")
+        serve_site(project, target, keys, title, port, owned=out_dir is None, say=_say)
+    except PnpError as error:
+        _fail(error, wrote_nothing=True)
+
+
+def _say(message: str, problem: bool = False) -> None:
+    (errors if problem else console).print(message, highlight=False, markup=False, soft_wrap=True)
+
+
 @main.command("export")
 @click.argument("game_key", metavar="GAME")
-@click.option("--for", "service", required=True, type=click.Choice(("mpc", "tgc", "dtc", "tts"), case_sensitive=False),
+@click.option("--for", "service", required=True, type=click.Choice(list(SERVICES), case_sensitive=False),
               help="mpc: MakePlayingCards, tgc: The Game Crafter (a PNG per card face at 300 dpi with their "
                    "bleed); dtc: DriveThruCards (a PDF per deck, back and front of each card); tts: "
                    "Tabletop Simulator (deck sheets and a saved object).")
@@ -277,7 +346,7 @@ def _print_kinds(game, as_json: bool) -> None:
 def export(game_key: str, service: str, out_dir: str | None, base_url: str | None, project_dir: str | None) -> None:
     """Export GAME's cards for a print shop or Tabletop Simulator, with a manifest of every card."""
     from pnp.build import check_before_build, project_output, write_outputs
-    from pnp.export import export_game
+    from pnp.export.game import export_game
     from pnp.preflight import require_preflight
 
     service = service.lower()

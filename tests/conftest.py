@@ -51,3 +51,12 @@ def built_wizard(tmp_path_factory):
         assert result.exit_code == 0, result.output
         out[paper] = target
     return out
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The download site of every game, built once per test session."""
+    target = tmp_path_factory.mktemp("site") / "site"
+    result = run_pnp("site", "--out", str(target), "--project", str(ROOT))
+    assert result.exit_code == 0, result.output
+    return target

@@ -39,6 +39,8 @@ def commands(project, tmp_path):
         ("list",), ("check", "verset"), ("build", "verset", "--out", str(tmp_path / "out")),
         ("rules", "verset", str(example)), ("rules", "verset", "--kinds"),
         ("simulate", "verset", "--campaigns", "3"), ("new", "fresh"),
+        ("export", "verset", "--for", "tts", "--out", str(tmp_path / "export")),
+        ("site", "--games", "verset", "--out", str(tmp_path / "site")),
     ]
 
 

@@ -1,0 +1,195 @@
+"""`pnp site`: a static download page for the project's games, built from their own PDFs.
+
+Plain HTML and CSS from the Jinja templates in layouts/site/, with relative links only, so the
+folder works opened from disk and from any static host. Every game is built for every paper
+with the build's own code (and its cache); the site is written all or nothing, like a build,
+and is deterministic: the same inputs give the same bytes.
+"""
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.build import render_game, write_outputs
+from pnp.errors import DataError, Problem, UsageError
+from pnp.files import project_font, read_text
+from pnp.games import game_keys, get_game
+from pnp.games.base import Game
+from pnp.project import Project
+from pnp.render.sheet_layout import PAPERS_MM, sheet_layout
+from pnp.site.archive import deterministic_zip
+from pnp.site.catalogue import SCALE_WORDS, how_to_print
+from pnp.site.pictures import cover, scale_bar, thumbnail
+
+PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}
+TEMPLATES = "site"
+STYLESHEET = "site/site.css"
+AA_CONTRAST = 4.5
+
+
+@dataclass(frozen=True)
+class SiteReport:
+    folder: Path
+    games: int
+    files: int
+    size: int
+
+
+def size_words(size: int) -> str:
+    return f"{size / 1024:.0f} KB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MB"
+
+
+def _luminance(colour: str) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def text_on(background: str) -> str:
+    """White or near-black, whichever reads on the background (WCAG AA: 4.5:1)."""
+    light = (1.05) / (_luminance(background) + 0.05)
+    return "#ffffff" if light >= AA_CONTRAST else "#141414"
+
+
+def _cover_picture(project: Project, game: Game) -> tuple[bytes, str]:
+    """The cover PNG and its alt text, from the cover deck's rendered cards."""
+    from pnp.data.decks import load_game
+    from pnp.render.cards import render_deck
+
+    decks = load_game(project, game)
+    loaded = next(d for d in decks if d.deck.key == game.cover.deck)
+    ids = [str(getattr(card, "id", "")) for card in loaded.cards]
+    wanted = list(game.cover.cards) or list(dict.fromkeys(ids))[:3]
+    pages = [ids.index(card_id) for card_id in wanted if card_id in ids]
+    pdf = render_deck(project, game, loaded.deck, loaded.cards, str(loaded.located.file),
+                      game.deck_context(decks) if loaded.deck.uses_rules else None, loaded.located)
+    names = [str(getattr(loaded.cards[i], "name", None) or getattr(loaded.cards[i], "title", None) or ids[i])
+             for i in pages]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    alt = f"Cards of {game.title}: {listed}"
+    return cover(pdf, pages, game.cover.background), alt
+
+
+def _game_files(project: Project, game: Game, progress) -> tuple[list, dict]:
+    """(site path, bytes) of the game's PDFs, zips, thumbnails, and the page's data."""
+    files, papers = [], []
+    scale_bar_picture = None
+    for paper in PAPERS_MM:
+        progress(f"{game.title}: {PAPER_TITLES[paper]}")
+        rendered, _ = render_game(project, game, paper, "long", booklet=True)
+        entries = []
+        for name, pdf, pages, cards in rendered:
+            printing = how_to_print(game, name, PAPER_TITLES[paper])
+            thumb = f"thumbs/{paper}-{name.removesuffix('.pdf')}.png"
+            picture, (width, height) = thumbnail(pdf)
+            files += [(f"{game.key}/{paper}/{name}", pdf), (f"{game.key}/{thumb}", picture)]
+            entries.append({"href": f"{paper}/{name}", "name": name, "title": printing.title,
+                            "pages": pages, "cards": cards, "size": size_words(len(pdf)),
+                            "sha256": hashlib.sha256(pdf).hexdigest(), "thumb": thumb,
+                            "thumb_width": width, "thumb_height": height,
+                            "stock": printing.stock, "sides": printing.sides, "note": printing.note,
+                            "rulebook": name == "rulebook.pdf"})
+        archive = deterministic_zip([(f"{game.key}-{paper}/{name}", pdf) for name, pdf, *_ in rendered])
+        zip_name = f"{game.key}-{paper}.zip"
+        files.append((f"{game.key}/{zip_name}", archive))
+        papers.append({"key": paper, "title": PAPER_TITLES[paper], "files": entries,
+                       "zip": {"href": zip_name, "size": size_words(len(archive)),
+                               "sha256": hashlib.sha256(archive).hexdigest(), "count": len(entries)}})
+        deck = next((d for d in game.decks if d.shape == "rect" and d.backs), None)
+        if scale_bar_picture is None and deck is not None and paper == "a4":
+            sheet = next(pdf for name, pdf, *_ in rendered if name == f"{deck.key}.pdf")
+            scale_bar_picture = scale_bar(sheet, sheet_layout(paper, deck.width_mm, deck.height_mm, deck.bleed_mm))
+    picture, alt = _cover_picture(project, game)
+    files.append((f"{game.key}/cover.png", picture))
+    font = None
+    if game.cover.title_font:
+        path = project_font(project.root, project.fonts / game.cover.title_font, f"fonts/{game.cover.title_font}")
+        font = f"fonts/{path.name}"
+        files.append((f"{game.key}/{font}", path.read_bytes()))
+        licence = path.parent / "OFL.txt"
+        if licence.is_file():
+            files.append((f"{game.key}/fonts/OFL.txt", read_text(licence, f"fonts/{game.cover.title_font.split('/')[0]}/OFL.txt", project.root).encode()))
+    page = {"key": game.key, "title": game.title, "players": game.players, "play_time": game.play_time,
+            "pitch": game.pitch, "cover": "cover.png", "cover_alt": alt, "language": game.language,
+            "accent": game.cover.background, "accent_text": text_on(game.cover.background),
+            "title_font": font, "papers": papers,
+            "rulebooks": [{"paper": p["title"], "href": e["href"], "size": e["size"], "pages": e["pages"]}
+                          for p in papers for e in p["files"] if e["rulebook"]]}
+    return files, {"page": page, "scale_bar": scale_bar_picture}
+
+
+def stylesheet_with_fonts(project: Project, stylesheet: Path) -> list[tuple[str, bytes]]:
+    """The site's stylesheet, its @font-face files copied into fonts/ (with their licences) and
+    its urls pointing there."""
+    from pnp.render.layout_check import FONT_FACE, SOURCE
+
+    text = read_text(stylesheet, f"layouts/{STYLESHEET}", project.root)
+    files = []
+
+    def copy(block):
+        def one(url: str) -> str:
+            path = project_font(project.root, stylesheet.parent / url, f"layouts/{STYLESHEET}: {url}")
+            files.append((f"fonts/{path.name}", path.read_bytes()))
+            licence = path.parent / "OFL.txt"
+            if licence.is_file():
+                files.append((f"fonts/{path.parent.name}-OFL.txt",
+                              read_text(licence, f"fonts/{path.parent.name}/OFL.txt", project.root).encode()))
+            return f"fonts/{path.name}"
+        body = block.group(0)
+        for url in SOURCE.findall(body):
+            body = body.replace(url, one(url))
+        return body
+
+    text = FONT_FACE.sub(copy, text)
+    return list(dict(files).items()) + [("site.css", text.encode())]
+
+
+def _render(project: Project, name: str, **context) -> bytes:
+    from pnp.render.templates import environment, limit_problem, plain_view, render
+
+    env = environment(project.layouts, {})
+    try:
+        return render(env.get_template(f"{TEMPLATES}/{name}"), **plain_view(context)).encode()
+    except Exception as error:          # a fault of the site's templates: FILE:LINE, never a traceback
+        raise limit_problem(error, project.layouts, f"layouts/{TEMPLATES}/{name}") from None
+
+
+def site_files(project: Project, keys: list[str], title: str,
+               progress: Callable[[str], None] = lambda step: None) -> list[tuple[str, bytes]]:
+    """Every file of the site, by path, in a stable order."""
+    if not keys:
+        raise UsageError(f"{project.root} has no games yet: `pnp new GAME` makes one")
+    games = [get_game(project, key) for key in keys]
+    files, pages, scale_bar_picture = [], [], None
+    for game in games:
+        game_files, info = _game_files(project, game, progress)
+        files += game_files
+        pages.append(info["page"])
+        scale_bar_picture = scale_bar_picture or info["scale_bar"]
+    if scale_bar_picture:
+        files.append(("printing/scale-bar.png", scale_bar_picture[0]))
+    stylesheet = project.layouts / STYLESHEET
+    if not stylesheet.is_file():
+        raise DataError([Problem(f"layouts/{STYLESHEET}", None, "(file)", "the site's stylesheet",
+                                 "no such file", f"Restore layouts/{STYLESHEET}")])
+    files += stylesheet_with_fonts(project, stylesheet)
+    common = {"site_title": title, "games": pages, "scale": SCALE_WORDS,
+              "scale_bar": {"width": scale_bar_picture[1][0], "height": scale_bar_picture[1][1]}
+              if scale_bar_picture else None}
+    files.append(("index.html", _render(project, "index.html", root="", here="index", **common)))
+    files.append(("printing.html", _render(project, "printing.html", root="", here="printing", **common)))
+    for page in pages:
+        files.append((f"{page['key']}/index.html",
+                      _render(project, "game.html", root="../", here=page["key"], game=page, **common)))
+    return files
+
+
+def build_site(project: Project, out_dir: Path, keys: list[str] | None = None, title: str = "Print and play",
+               progress: Callable[[str], None] = lambda step: None, owned: bool = False) -> SiteReport:
+    keys = list(keys) if keys else game_keys(project)
+    files = site_files(project, keys, title, progress)
+    write_outputs(out_dir, [(name, data, 0, 0) for name, data in files], owned)
+    return SiteReport(out_dir, len(keys), len(files), sum(len(data) for _, data in files))

@@ -1,0 +1,179 @@
+"""`pnp site`: the download pages, their files, and what they say about each file."""
+
+import hashlib
+import io
+import re
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from PIL import Image
+
+from pnp.games import get_game
+from pnp.project import Project
+from pnp.site import text_on
+from pnp.site.archive import deterministic_zip
+from pnp.site.catalogue import how_to_print
+from tests.conftest import ROOT, run_pnp
+
+GAMES = ("verset", "wizard")
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links, self.images, self.headings, self.landmarks = [], [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "a" and "href" in attrs:
+            self.links.append(attrs["href"])
+        if tag == "link" and attrs.get("rel") == "stylesheet":
+            self.links.append(attrs["href"])
+        if tag == "img":
+            self.images.append(attrs)
+        if re.fullmatch(r"h[1-6]", tag):
+            self.headings.append(int(tag[1]))
+        if tag in ("header", "nav", "main", "footer"):
+            self.landmarks.append(tag)
+
+
+def _parse(path: Path) -> Links:
+    parser = Links()
+    parser.feed(path.read_text())
+    return parser
+
+
+def _pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def test_every_game_has_a_page_with_every_pdf_for_both_papers(built_site):
+    index = (built_site / "index.html").read_text()
+    for key in GAMES:
+        game = get_game(Project(ROOT), key)
+        assert f'href="{key}/index.html"' in index and game.pitch in index
+        page = (built_site / key / "index.html").read_text()
+        for paper in ("a4", "letter"):
+            built = sorted(p.name for p in (built_site / key / paper).glob("*.pdf"))
+            assert "rulebook.pdf" in built and "rulebook-booklet.pdf" in built
+            assert len(built) >= 10
+            for name in built:
+                data = (built_site / key / paper / name).read_bytes()
+                assert f'href="{paper}/{name}"' in page
+                assert hashlib.sha256(data).hexdigest() in page
+                assert (built_site / key / "thumbs" / f"{paper}-{name.removesuffix('.pdf')}.png").is_file()
+            with zipfile.ZipFile(built_site / key / f"{key}-{paper}.zip") as archive:
+                assert sorted(Path(n).name for n in archive.namelist()) == built
+                for info in archive.infolist():
+                    assert archive.read(info) == (built_site / key / paper / Path(info.filename).name).read_bytes()
+
+
+def test_the_site_pdfs_equal_a_build(built_site, built):
+    for path in sorted(Path(built["a4"]).glob("*.pdf")):
+        assert (built_site / "verset" / "a4" / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_every_link_and_image_resolves_to_a_file_in_the_site(built_site):
+    for page in _pages(built_site):
+        parsed = _parse(page)
+        assert parsed.images, page
+        for target in parsed.links + [image["src"] for image in parsed.images]:
+            url = urlparse(target)
+            assert not url.scheme and not url.netloc and not target.startswith("/"), (page, target)
+            if url.path:
+                assert (page.parent / unquote(url.path)).resolve().is_file(), (page, target)
+        for image in parsed.images:
+            assert image.get("alt"), (page, image)
+            if "width" in image:
+                with Image.open(page.parent / image["src"]) as picture:
+                    assert picture.size == (int(image["width"]), int(image["height"])), image["src"]
+
+
+def test_pages_have_landmarks_and_headings_in_order(built_site):
+    for page in _pages(built_site):
+        parsed = _parse(page)
+        assert {"header", "nav", "main", "footer"} <= set(parsed.landmarks), page
+        assert parsed.headings[0] == 1 and parsed.headings.count(1) == 1, page
+        for before, after in zip(parsed.headings, parsed.headings[1:]):
+            assert after <= before + 1, (page, parsed.headings)
+
+
+def test_how_to_print_each_file():
+    game = get_game(Project(ROOT), "verset")
+    deck = how_to_print(game, "verses.pdf", "A4")
+    assert deck.title == "Verse cards" and "cardstock" in deck.stock and "long edge" in deck.sides
+    assert "short edge" in how_to_print(game, "rulebook-booklet.pdf", "A4").sides
+    assert "paper" in how_to_print(game, "campaign-sheet.pdf", "A4").stock
+    tiles = how_to_print(game, "playmat-tiles.pdf", "US Letter")
+    assert "tape" in tiles.note and "US Letter" in tiles.note
+    wizard = get_game(Project(ROOT), "wizard")
+    assert how_to_print(wizard, "mage-pawns.pdf", "A4").sides.startswith("single-sided (fold")
+
+
+def test_text_on_a_colour_meets_aa_contrast():
+    assert text_on("#17151d") == "#ffffff"
+    assert text_on("#f4e9d0") == "#141414"
+
+
+def test_zips_do_not_depend_on_the_clock():
+    files = [("b.txt", b"two"), ("a.txt", b"one")]
+    first = deterministic_zip(files)
+    assert first == deterministic_zip(list(reversed(files)))
+    with zipfile.ZipFile(io.BytesIO(first)) as archive:
+        assert archive.namelist() == ["a.txt", "b.txt"]
+        assert all(info.date_time == (1980, 1, 1, 0, 0, 0) for info in archive.infolist())
+
+
+def test_the_site_is_deterministic(built_site, tmp_path):
+    """A second build gives the same PDFs, zips and pictures (its pages list one game only)."""
+    result = run_pnp("site", "--out", str(tmp_path / "again"), "--games", "wizard", "--project", str(ROOT))
+    assert result.exit_code == 0, result.output
+    for path in (tmp_path / "again" / "wizard").rglob("*"):
+        if path.is_file() and path.suffix != ".html":
+            assert path.read_bytes() == (built_site / "wizard" / path.relative_to(tmp_path / "again" / "wizard")).read_bytes(), path
+
+
+def test_an_unknown_game_is_refused_by_name(tmp_path):
+    result = run_pnp("site", "--out", str(tmp_path / "s"), "--games", "verset,wizzard", "--project", str(ROOT))
+    assert result.exit_code == 2 and "wizzard" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "s").exists()
+
+
+def test_a_broken_game_leaves_the_previous_site(built_site, project_copy, tmp_path):
+    from tests.conftest import copy_project
+
+    target = tmp_path / "site"
+    assert run_pnp("site", "--out", str(target), "--games", "wizard", "--project", str(project_copy)).exit_code == 0
+    before = {p: p.read_bytes() for p in target.rglob("*") if p.is_file()}
+    data = project_copy / "card_data" / "wizard" / "red.yaml"
+    data.write_text(data.read_text().replace("value: 7", "value: seven", 1))
+    result = run_pnp("site", "--out", str(target), "--games", "wizard", "--project", str(project_copy))
+    assert result.exit_code == 2 and "red.yaml:" in result.output
+    assert {p: p.read_bytes() for p in target.rglob("*") if p.is_file()} == before
+
+
+def test_a_cover_card_that_is_not_in_its_deck_is_named(project_copy):
+    declaration = project_copy / "card_data" / "wizard" / "game.yaml"
+    declaration.write_text(declaration.read_text().replace("cards: [witch, fireball", "cards: [wich, fireball"))
+    result = run_pnp("check", "wizard", "--project", str(project_copy))
+    assert result.exit_code == 2
+    assert "card_data/wizard/game.yaml:12: cover.cards[0]" in result.output and "'wich'" in result.output
+
+
+@pytest.mark.parametrize("breakage, expected", [
+    (lambda p: (p / "layouts/site/game.html").write_text("{% extends 'site/base.html' %}\n{% block main %}{{ game.nope }}{% endblock %}\n"),
+     "layouts/site/game.html:2"),
+    (lambda p: (p / "layouts/site/index.html").write_text("{% for %}\n"), "layouts/site/index.html:1"),
+    (lambda p: (p / "layouts/site/site.css").unlink(), "layouts/site/site.css"),
+])
+def test_broken_site_templates_are_named_and_nothing_is_written(project_copy, breakage, expected):
+    assert run_pnp("new", "lanterns", "--project", str(project_copy)).exit_code == 0
+    breakage(project_copy)
+    out = project_copy / "site-out"
+    result = run_pnp("site", "--games", "lanterns", "--out", str(out), "--project", str(project_copy))
+    assert result.exit_code == 2, result.output
+    assert expected in result.output and "Traceback" not in result.output
+    assert not out.exists()
