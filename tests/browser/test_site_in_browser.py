@@ -1,0 +1,191 @@
+"""The download site in a real browser: Debian's Chromium driven by Playwright, axe-core for
+accessibility. Set up by .ci/run (apt chromium, npm axe-core); without them the tests are
+skipped, except under CI, where they must run."""
+
+import functools
+import os
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE_WIDTH_PX = 375
+SERIOUS = ("serious", "critical")
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed"
+    if not Path(CHROMIUM).is_file():
+        return "Debian's chromium is not installed (apt-get install chromium)"
+    if not AXE.is_file():
+        return "axe-core is not installed (npm ci --prefix tests/browser)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    missing = _missing()
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the browser tests: {missing}")
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def served(built_site):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(built_site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def _page(browser, width=1280, **options):
+    context = browser.new_context(viewport={"width": width, "height": 900}, accept_downloads=True, **options)
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("requestfailed", lambda request: problems.append(f"failed: {request.url}"))
+    page.on("response", lambda response: problems.append(f"{response.status}: {response.url}")
+            if response.status >= 400 else None)
+    return page, problems
+
+
+def _load_every_image(page) -> None:
+    """Lazy images load when scrolled to: ask for them all, and wait."""
+    page.evaluate("document.querySelectorAll('img[loading=lazy]').forEach(i => { i.loading = 'eager'; })")
+    page.wait_for_function("[...document.images].every(i => i.complete)")
+
+
+def _site_pages(base: str, page) -> list[str]:
+    """Every page reachable from the index, by following its links."""
+    seen, queue = [], [base + "index.html"]
+    while queue:
+        url = queue.pop(0)
+        if url in seen:
+            continue
+        seen.append(url)
+        page.goto(url)
+        for href in page.eval_on_selector_all("a[href]", "links => links.map(a => a.getAttribute('href'))"):
+            target = urljoin(url, href).split("#")[0]
+            if target.startswith(base) and target.endswith(".html") and target not in seen:
+                queue.append(target)
+    return seen
+
+
+def test_every_link_resolves_and_every_image_loads(browser, served):
+    page, problems = _page(browser)
+    pages = _site_pages(served, page)
+    assert len(pages) >= 4
+    request = page.context.request
+    for url in pages:
+        page.goto(url)
+        page.wait_for_load_state("load")
+        _load_every_image(page)
+        broken = page.eval_on_selector_all("img", "images => images.filter(i => !i.complete || i.naturalWidth === 0)"
+                                                  ".map(i => i.src)")
+        assert broken == [], (url, broken)
+        for href in page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)"):
+            if urlparse(href).scheme == "http":
+                response = request.head(href)
+                assert response.ok, (url, href, response.status)
+    assert problems == []
+
+
+def test_a_download_is_byte_identical_to_the_built_file(browser, served, built_site):
+    page, problems = _page(browser)
+    page.goto(served + "wizard/index.html")
+    for selector, path in (('a[href="a4/red-deck.pdf"]', "wizard/a4/red-deck.pdf"),
+                           ('a[href="wizard-letter.zip"]', "wizard/wizard-letter.zip")):
+        with page.expect_download() as download:
+            page.click(selector)
+        saved = Path(download.value.path())
+        assert saved.read_bytes() == (built_site / path).read_bytes(), path
+    assert problems == []
+
+
+def test_the_site_works_opened_from_a_file_path(browser, built_site):
+    page, problems = _page(browser)
+    page.goto((built_site / "index.html").as_uri())
+    page.click("text=The Last Wizard >> nth=-1")
+    assert page.url.endswith("/wizard/index.html")
+    _load_every_image(page)
+    assert page.evaluate("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    page.click("text=How to print and cut >> nth=0")
+    assert page.url.endswith("/printing.html")
+    assert problems == []
+
+
+def test_the_index_is_usable_at_phone_width(browser, served):
+    page, problems = _page(browser, width=PHONE_WIDTH_PX, is_mobile=True, has_touch=True)
+    for url in ("index.html", "verset/index.html", "printing.html"):
+        page.goto(served + url)
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, (url, overflow)
+        small = page.evaluate("[...document.querySelectorAll('main p, main li, main dd')]"
+                              ".filter(e => e.innerText.trim() && parseFloat(getComputedStyle(e).fontSize) < 14).length")
+        assert small == 0, url
+    page.goto(served + "index.html")
+    link = page.get_by_role("link", name="The Last Wizard").last
+    box = link.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_WIDTH_PX
+    link.tap()
+    page.wait_for_url("**/wizard/index.html")
+    assert problems == []
+
+
+def test_keyboard_reaches_every_link_and_follows_one(browser, served):
+    page, _ = _page(browser)
+    page.goto(served + "index.html")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the content"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+    links = page.evaluate("document.querySelectorAll('a[href]').length")
+    page.goto(served + "index.html")
+    for index in range(links):          # every link, in reading order, with a visible focus ring
+        page.keyboard.press("Tab")
+        assert page.evaluate(f"document.activeElement === document.querySelectorAll('a[href]')[{index}]"), index
+        assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none", index
+    page.goto(served + "index.html")
+    for _ in range(4):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.textContent") == "Le Dernier Verset":
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/verset/index.html")
+
+
+@pytest.mark.parametrize("url", ["index.html", "verset/index.html", "wizard/index.html", "printing.html"])
+@pytest.mark.parametrize("width", [1280, PHONE_WIDTH_PX])
+def test_axe_finds_no_serious_violation(browser, served, url, width):
+    page, problems = _page(browser, width=width)
+    page.goto(served + url)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']})")
+    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+               for v in result["violations"] if v["impact"] in SERIOUS]
+    assert serious == []
+    assert problems == []
