@@ -73,45 +73,63 @@ def _cover_picture(project: Project, game: Game) -> tuple[bytes, str]:
     return cover(pdf, pages, game.cover.background), alt
 
 
+def _file_entry(game: Game, paper: str, name: str, pdf: bytes, pages: int, cards: int) -> tuple[dict, bytes]:
+    """What the game's page says of one PDF, and the picture of its first page."""
+    printing = how_to_print(game, name, PAPER_TITLES[paper])
+    picture, (width, height) = thumbnail(pdf)
+    return {"href": f"{paper}/{name}", "name": name, "title": printing.title, "pages": pages, "cards": cards,
+            "size": size_words(len(pdf)), "sha256": hashlib.sha256(pdf).hexdigest(),
+            "thumb": f"thumbs/{paper}-{name.removesuffix('.pdf')}.png", "thumb_width": width,
+            "thumb_height": height, "stock": printing.stock, "sides": printing.sides, "note": printing.note,
+            "rulebook": name == "rulebook.pdf"}, picture
+
+
+def _scale_bar_picture(game: Game, paper: str, rendered: list):
+    """The scale bar cut from the game's first sheet of cards, if it has one."""
+    deck = next((d for d in game.decks if d.shape == "rect" and d.backs), None)
+    if deck is None:
+        return None
+    sheet = next(pdf for name, pdf, *_ in rendered if name == f"{deck.key}.pdf")
+    return scale_bar(sheet, sheet_layout(paper, deck.width_mm, deck.height_mm, deck.bleed_mm))
+
+
+def font_files(project: Project, path: Path, shown: str, folder: str) -> list[tuple[str, bytes]]:
+    """A bundled font copied into `folder` of the site, with the licence beside it."""
+    font = project_font(project.root, path, shown)
+    files = [(f"{folder}/{font.name}", font.read_bytes())]
+    licence = font.parent / "OFL.txt"
+    if licence.is_file():
+        files.append((f"{folder}/{font.parent.name}-OFL.txt",
+                      read_text(licence, f"fonts/{font.parent.name}/OFL.txt", project.root).encode()))
+    return files
+
+
 def _game_files(project: Project, game: Game, progress) -> tuple[list, dict]:
     """(site path, bytes) of the game's PDFs, zips, thumbnails, and the page's data."""
-    files, papers = [], []
-    scale_bar_picture = None
+    files, papers, scale_bar_picture = [], [], None
     for paper in PAPERS_MM:
         progress(f"{game.title}: {PAPER_TITLES[paper]}")
         rendered, _ = render_game(project, game, paper, "long", booklet=True)
         entries = []
         for name, pdf, pages, cards in rendered:
-            printing = how_to_print(game, name, PAPER_TITLES[paper])
-            thumb = f"thumbs/{paper}-{name.removesuffix('.pdf')}.png"
-            picture, (width, height) = thumbnail(pdf)
-            files += [(f"{game.key}/{paper}/{name}", pdf), (f"{game.key}/{thumb}", picture)]
-            entries.append({"href": f"{paper}/{name}", "name": name, "title": printing.title,
-                            "pages": pages, "cards": cards, "size": size_words(len(pdf)),
-                            "sha256": hashlib.sha256(pdf).hexdigest(), "thumb": thumb,
-                            "thumb_width": width, "thumb_height": height,
-                            "stock": printing.stock, "sides": printing.sides, "note": printing.note,
-                            "rulebook": name == "rulebook.pdf"})
+            entry, picture = _file_entry(game, paper, name, pdf, pages, cards)
+            entries.append(entry)
+            files += [(f"{game.key}/{paper}/{name}", pdf), (f"{game.key}/{entry['thumb']}", picture)]
         archive = deterministic_zip([(f"{game.key}-{paper}/{name}", pdf) for name, pdf, *_ in rendered])
         zip_name = f"{game.key}-{paper}.zip"
         files.append((f"{game.key}/{zip_name}", archive))
         papers.append({"key": paper, "title": PAPER_TITLES[paper], "files": entries,
                        "zip": {"href": zip_name, "size": size_words(len(archive)),
                                "sha256": hashlib.sha256(archive).hexdigest(), "count": len(entries)}})
-        deck = next((d for d in game.decks if d.shape == "rect" and d.backs), None)
-        if scale_bar_picture is None and deck is not None and paper == "a4":
-            sheet = next(pdf for name, pdf, *_ in rendered if name == f"{deck.key}.pdf")
-            scale_bar_picture = scale_bar(sheet, sheet_layout(paper, deck.width_mm, deck.height_mm, deck.bleed_mm))
+        scale_bar_picture = scale_bar_picture or _scale_bar_picture(game, paper, rendered)
     picture, alt = _cover_picture(project, game)
     files.append((f"{game.key}/cover.png", picture))
     font = None
     if game.cover.title_font:
-        path = project_font(project.root, project.fonts / game.cover.title_font, f"fonts/{game.cover.title_font}")
-        font = f"fonts/{path.name}"
-        files.append((f"{game.key}/{font}", path.read_bytes()))
-        licence = path.parent / "OFL.txt"
-        if licence.is_file():
-            files.append((f"{game.key}/fonts/OFL.txt", read_text(licence, f"fonts/{game.cover.title_font.split('/')[0]}/OFL.txt", project.root).encode()))
+        fonts = font_files(project, project.fonts / game.cover.title_font, f"fonts/{game.cover.title_font}",
+                           f"{game.key}/fonts")
+        files += fonts
+        font = fonts[0][0].removeprefix(f"{game.key}/")
     page = {"key": game.key, "title": game.title, "players": game.players, "play_time": game.play_time,
             "pitch": game.pitch, "cover": "cover.png", "cover_alt": alt, "language": game.language,
             "accent": game.cover.background, "accent_text": text_on(game.cover.background),
@@ -130,17 +148,11 @@ def stylesheet_with_fonts(project: Project, stylesheet: Path) -> list[tuple[str,
     files = []
 
     def copy(block):
-        def one(url: str) -> str:
-            path = project_font(project.root, stylesheet.parent / url, f"layouts/{STYLESHEET}: {url}")
-            files.append((f"fonts/{path.name}", path.read_bytes()))
-            licence = path.parent / "OFL.txt"
-            if licence.is_file():
-                files.append((f"fonts/{path.parent.name}-OFL.txt",
-                              read_text(licence, f"fonts/{path.parent.name}/OFL.txt", project.root).encode()))
-            return f"fonts/{path.name}"
         body = block.group(0)
         for url in SOURCE.findall(body):
-            body = body.replace(url, one(url))
+            copied = font_files(project, stylesheet.parent / url, f"layouts/{STYLESHEET}: {url}", "fonts")
+            files.extend(copied)
+            body = body.replace(url, copied[0][0])
         return body
 
     text = FONT_FACE.sub(copy, text)
