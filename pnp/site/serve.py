@@ -67,6 +67,9 @@ def serve_site(project: Project, target: Path, keys: list[str], title: str, port
             changed = sorted({project.relative(Path(path)) for _, path in changes}, key=str)
             say(f"changed: {', '.join(map(str, changed[:5]))}{' ...' if len(changed) > 5 else ''}")
             _rebuild(project, target, keys, title, owned, say)
+    except KeyboardInterrupt:           # Ctrl-C during a rebuild: the previous site stays
+        pass
     finally:
+        say("stopped")
         server.shutdown()
         server.server_close()
