@@ -67,7 +67,9 @@ def _page(browser, width=1280, **options):
     problems = []
     page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on("requestfailed", lambda request: problems.append(f"failed: {request.url}"))
+    # A request cut short by leaving the page (a lazy image still loading) is not a fault.
+    page.on("requestfailed", lambda request: problems.append(f"failed: {request.url} ({request.failure})")
+            if "ERR_ABORTED" not in (request.failure or "") else None)
     page.on("response", lambda response: problems.append(f"{response.status}: {response.url}")
             if response.status >= 400 else None)
     return page, problems
