@@ -383,6 +383,9 @@ def _all_simulation_options() -> dict:
 
 def _simulation_click_options(command):
     for option in reversed(list(_all_simulation_options().values())):
+        if option.type is bool:
+            command = click.option(f"--{option.name}", is_flag=True, default=None, help=option.help)(command)
+            continue
         kind = click.IntRange(option.low, option.high) if option.type is int else str
         command = click.option(f"--{option.name}", multiple=option.multiple, type=kind, help=option.help)(command)
     return command

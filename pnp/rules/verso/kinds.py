@@ -1,0 +1,152 @@
+"""Verso's worked-example kinds (docs/worked-examples.md). A face is written `COLOUR VALUE/VP`:
+`blue 3/1`, `orange */3`. `context["cards"]` is the deck (Cards), whose faces give each
+face's other side."""
+
+from pnp.rules.kinds import Kind, SetupError, SetupField
+from pnp.rules.verso.components import SOLO_LADDER, SQUARE_POINTS
+from pnp.rules.verso.deck import backs as backs_of
+from pnp.rules.verso.faces import FaceError, parse_face
+from pnp.rules.verso.series import evaluate_series
+from pnp.rules.verso.solo import ladder as ladder_words, must_flip
+from pnp.rules.verso.table import Table, add, flip_target, is_square, turn
+
+
+def _face(text, field: str):
+    try:
+        return parse_face(text)
+    except FaceError as error:
+        raise SetupError(field, str(error)) from None
+
+
+def _faces(items, field: str) -> list:
+    if not isinstance(items, list):
+        raise SetupError(field, "a list of faces such as [blue 3/1, blue */3]")
+    return [_face(item, field) for item in items]
+
+
+def _table(items, field: str = "table") -> Table:
+    faces = _faces(items, field)
+    if len(set(faces)) != len(faces):
+        raise SetupError(field, "a table never holds two identical faces (the second is thrown away)")
+    return Table(tuple((f"t{i}", face) for i, face in enumerate(faces)), square_scored=is_square(faces))
+
+
+def _backs(setup: dict, context: dict) -> dict:
+    if "deck" in setup:
+        pairs = setup["deck"]
+        if not isinstance(pairs, list):
+            raise SetupError("deck", "a list of cards, each 'FACE | FACE': ['blue 2/1 | green 3/3']")
+        found = {}
+        for pair in pairs:
+            parts = str(pair).split("|")
+            if len(parts) != 2:
+                raise SetupError("deck", f"a card is 'FACE | FACE', not '{pair}'")
+            a, b = (_face(part, "deck") for part in parts)
+            found[a], found[b] = b, a
+        return found
+    return backs_of(context.get("cards", []))
+
+
+def _back(face, backs: dict, field: str):
+    if face not in backs:
+        raise SetupError(field, f"no card of the deck shows {face}")
+    return backs[face]
+
+
+def series(setup, context):
+    result = evaluate_series(_faces(setup["cards"], "cards"))
+    final = bool(setup.get("final", False))
+    out = {"valid": result.valid, "points": result.points, "discard": [str(f) for f in result.discard],
+           "neighbours_turn": result.valid and not final}
+    if not result.valid:
+        out["reason"] = result.reason
+    return out
+
+
+def square(setup, context):
+    faces = _faces(setup["table"], "table")
+    found = is_square(faces)
+    return {"square": found, "points": SQUARE_POINTS if found else 0}
+
+
+def flip(setup, context):
+    face = _face(setup["face"], "face")
+    return {"back": str(_back(face, _backs(setup, context), "face"))}
+
+
+def draw(setup, context):
+    """Taking the top card: kept as shown, or turned over first (forced when identical)."""
+    table = _table(setup["table"])
+    shown = _face(setup["top"], "top")
+    forced = must_flip(table, shown)
+    turned = forced or bool(setup.get("flip", False))
+    taken = _back(shown, _backs(setup, context), "top") if turned else shown
+    change = add(table, "drawn", taken)
+    return {"forced": forced, "turned": turned, "taken": str(taken),
+            "discarded": str(change.discarded) if change.discarded else None,
+            "table": [str(f) for f in change.table.faces], "square_points": change.square_points}
+
+
+def neighbour(setup, context):
+    """A neighbour scored a series of `colour`: which of your cards turns over, and what follows."""
+    table = _table(setup["table"])
+    colour = str(setup["colour"])
+    target = flip_target(table.faces, colour)
+    if target is None:
+        return {"turned": None, "now": None, "discarded": None, "table": [str(f) for f in table.faces],
+                "square_points": 0}
+    back = _back(target, _backs(setup, context), "table")
+    change = turn(table, target, back)
+    return {"turned": str(target), "now": str(back), "discarded": str(change.discarded) if change.discarded else None,
+            "table": [str(f) for f in change.table.faces], "square_points": change.square_points}
+
+
+def opponent(setup, context):
+    """Solo: the opponent turns the pile's top card over; you may have to turn one of yours."""
+    table = _table(setup["table"])
+    shown = _face(setup["top"], "top")
+    backs = _backs(setup, context)
+    revealed = _back(shown, backs, "top")
+    acts = not (shown.joker or revealed.joker) and revealed.value > shown.value
+    target = flip_target(table.faces, revealed.colour) if acts else None
+    out = {"revealed": str(revealed), "acts": acts, "turned": str(target) if target else None, "now": None,
+           "discarded": None, "square_points": 0}
+    if target is not None:
+        back = _back(target, backs, "table")
+        change = turn(table, target, back)
+        out.update(now=str(back), discarded=str(change.discarded) if change.discarded else None,
+                   square_points=change.square_points)
+    return out
+
+
+def ladder(setup, context):
+    score = setup["score"]
+    return {"words": ladder_words(score), "next": next((least for least, _ in reversed(SOLO_LADDER) if least > score),
+                                                        None)}
+
+
+FACES = "faces, each 'COLOUR VALUE/VP': [blue 3/1, blue */3]"
+DECK = SetupField("deck", "strs", required=False, help="cards to look backs up in, 'FACE | FACE' (default: the game's deck)")
+TABLE = SetupField("table", "strs", help="the faces in front of the player")
+
+KINDS = {kind.name: kind for kind in (
+    Kind("series", "a series: is it valid, its points, the two cards thrown away",
+         (SetupField("cards", "strs", help=FACES),
+          SetupField("final", "bool", required=False, help="the last series at the end: no one turns a card")),
+         ("valid", "points", "discard", "neighbours_turn", "reason"), series),
+    Kind("square", "the square figure: 9 cards, 3 of each colour, scoring 7",
+         (TABLE,), ("square", "points"), square),
+    Kind("flip", "the face on the other side of a face", (SetupField("face", "str"), DECK), ("back",), flip),
+    Kind("draw", "taking the top card, as shown or turned over (forced when identical to one of yours)",
+         (TABLE, SetupField("top", "str", help="the face the top card shows"),
+          SetupField("flip", "bool", required=False, help="the player turns it over first"), DECK),
+         ("forced", "turned", "taken", "discarded", "table", "square_points"), draw),
+    Kind("neighbour", "a neighbour's series: your largest card of its colour turns over",
+         (TABLE, SetupField("colour", "str", choices=("blue", "green", "orange")), DECK),
+         ("turned", "now", "discarded", "table", "square_points"), neighbour),
+    Kind("opponent", "solo: the simulated opponent's turn",
+         (TABLE, SetupField("top", "str", help="the face the pile's top card shows"), DECK),
+         ("revealed", "acts", "turned", "now", "discarded", "square_points"), opponent),
+    Kind("ladder", "solo: what the source's ladder says of a score",
+         (SetupField("score", "int", low=0, high=200),), ("words", "next"), ladder),
+)}
