@@ -29,12 +29,16 @@ from pnp.preflight import require_preflight
 from pnp.project import Project
 from pnp.render.impose import impose
 from pnp.render.marks import draw_sheet_marks, label_font_file
-from pnp.render.sheet_layout import MM, PAPERS_MM, sheet_layout
+from pnp.render.sheet_layout import MM, PAPERS_MM, Slot, sheet_layout
 
-DUPLEX_MODES = ("long", "short", "none")
+DUPLEX_MODES = ("long", "short", "fold", "none")
 DUPLEX_WORDS = {"long": "flip on the long edge", "short": "flip on the short edge"}
 # Where each duplex mode's files go under output/GAME/ (long, the usual, keeps the plain name).
-DUPLEX_FOLDERS = {"long": "{paper}", "short": "{paper}-duplex-short", "none": "{paper}-fronts-only"}
+DUPLEX_FOLDERS = {"long": "{paper}", "short": "{paper}-duplex-short", "fold": "{paper}-fold",
+                  "none": "{paper}-fronts-only"}
+MAX_DUPLEX_OFFSET_MM = 10.0      # a printer further off than this needs mending, not an offset
+FOLD_WORDS = "fold each pair on the dashed line, back to back, and glue"
+CIRCLE_FOLD_WORDS = "cut both circles of each pair and glue them back to back"
 MANIFEST = ".pnp-build.json"     # the files the last build wrote into a folder
 PR_SET_PDEATHSIG = 1             # Linux prctl: a signal for the child when its parent dies
 MAX_WORKERS = 2  # measured 1.6-1.9x faster than one process on two cores
@@ -58,28 +62,60 @@ class BuildReport:
     skipped: list      # what --force let through, said loudly by the CLI
 
 
-def sheet_labels(game: Game, deck_title: str, sheets: int, duplex: str) -> list[str]:
+def offset_words(offset_mm: tuple[float, float]) -> str:
+    return f"backs moved x {offset_mm[0]:+.1f} mm, y {offset_mm[1]:+.1f} mm" if any(offset_mm) else ""
+
+
+def sheet_labels(game: Game, deck_title: str, sheets: int, duplex: str,
+                 offset_mm: tuple[float, float] = (0.0, 0.0), circles: bool = False) -> list[str]:
     labels = []
     for number in range(1, sheets + 1):
         head = f"{game.title} · {deck_title} · sheet {number} of {sheets}"
+        if duplex == "fold":
+            labels.append(f"{head} · one-sided: {CIRCLE_FOLD_WORDS if circles else FOLD_WORDS}")
+            continue
         labels.append(f"{head} · front")
         if duplex != "none":
-            labels.append(f"{head} · back ({DUPLEX_WORDS[duplex]})")
+            moved = offset_words(offset_mm)
+            labels.append(f"{head} · back ({DUPLEX_WORDS[duplex]}{', ' + moved if moved else ''})")
     return labels
 
 
+def _folded_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str, cards_pdf: bytes) -> tuple[bytes, int]:
+    """Face and back side by side on one-sided sheets, a fold line between them."""
+    from pnp.render.impose import impose_folded
+
+    deck = loaded.deck
+    layout = sheet_layout(paper, 2 * deck.width_mm, deck.height_mm, deck.bleed_mm)
+    sheets = math.ceil(len(loaded.cards) / layout.per_sheet)
+    circles = deck.shape == "circle"
+    labels = sheet_labels(game, deck.title, sheets, "fold", circles=circles)
+    pairs = [layout.face_slots()[:min(layout.per_sheet, len(loaded.cards) - sheet * layout.per_sheet)]
+             for sheet in range(sheets)]
+    if circles:
+        halves = [[Slot(s.row, s.column, s.x + side * deck.width_mm, s.y, deck.width_mm, s.height, s.clip)
+                   for s in page for side in (0, 1)] for page in pairs]
+        marks = draw_sheet_marks(layout, labels, label_font_file(project), "circle", halves)
+    else:
+        marks = draw_sheet_marks(layout, labels, label_font_file(project), "rect", pairs, side_fold_mm=deck.width_mm)
+    return impose_folded(cards_pdf, marks, layout, deck.width_mm, deck.per_card_back), len(labels)
+
+
 def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
-               duplex: str, context: dict | None = None) -> tuple[bytes, int]:
+               duplex: str, context: dict | None = None,
+               back_offset_mm: tuple[float, float] = (0.0, 0.0)) -> tuple[bytes, int]:
     """The deck's print sheets as one PDF, and its page count. `context` carries the engine's
-    tables for decks that print them."""
+    tables for decks that print them; `back_offset_mm` moves every back page (duplex)."""
     from pnp.render.cards import render_deck
 
     deck = loaded.deck
     duplex = duplex if deck.backs else "none"          # one-sided pieces print fronts only
     cards_pdf = render_deck(project, game, deck, loaded.cards, str(loaded.located.file), context, loaded.located)
+    if duplex == "fold":
+        return _folded_deck(project, game, loaded, paper, cards_pdf)
     layout = sheet_layout(paper, deck.width_mm, deck.height_mm, deck.bleed_mm)
     sheets = math.ceil(len(loaded.cards) / layout.per_sheet)
-    labels = sheet_labels(game, deck.title, sheets, duplex)
+    labels = sheet_labels(game, deck.title, sheets, duplex, back_offset_mm)
     slots = []
     for sheet in range(sheets):
         count = min(layout.per_sheet, len(loaded.cards) - sheet * layout.per_sheet)
@@ -89,7 +125,16 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
     font = label_font_file(project)
     folds = [deck.fold_lines_mm if page % (1 if duplex == "none" else 2) == 0 else () for page in range(len(slots))]
     marks = draw_sheet_marks(layout, labels, font, deck.shape, slots, folds)
-    return impose(cards_pdf, marks, layout, duplex, deck.per_card_back, deck.backs), len(labels)
+    return (impose(cards_pdf, marks, layout, duplex, deck.per_card_back, deck.backs,
+                   page_offset(layout, back_offset_mm)), len(labels))
+
+
+def page_offset(layout, offset_mm: tuple[float, float]) -> tuple[float, float]:
+    """The offset, measured on portrait paper, in the page's own axes: a landscape page is
+    turned a quarter counter-clockwise onto the paper, as printer drivers turn them, so the
+    paper's x runs down the page and its y along it."""
+    x, y = offset_mm
+    return (y, -x) if layout.landscape else (x, y)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -103,16 +148,16 @@ def _die_with_parent(parent: int) -> None:
 
 
 def _build_deck_in_worker(root: str, game_key: str, deck_key: str, paper: str,
-                          duplex: str) -> tuple[bytes, int]:
+                          duplex: str, back_offset_mm: tuple[float, float]) -> tuple[bytes, int]:
     """Process-pool entry point: only names cross the process boundary."""
     project = Project(Path(root))
     game = get_game(project, game_key)
     deck = game.deck(deck_key)
     if not deck.uses_rules:
-        return build_deck(project, game, load_deck(project, game, deck), paper, duplex)
+        return build_deck(project, game, load_deck(project, game, deck), paper, duplex, None, back_offset_mm)
     decks = load_game(project, game)
     loaded = next(d for d in decks if d.deck.key == deck_key)
-    return build_deck(project, game, loaded, paper, duplex, game.deck_context(decks))
+    return build_deck(project, game, loaded, paper, duplex, game.deck_context(decks), back_offset_mm)
 
 
 def _build_rulebook_in_worker(root: str, game_key: str, paper: str, booklet: bool,
@@ -171,15 +216,17 @@ def check_before_build(project: Project, game: Game, force: bool,
 
 def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: Path,
                progress: Callable[[int, str], None] = lambda done, step: None,
-               booklet: bool = False, force: bool = False, owned: bool = False) -> BuildReport:
+               booklet: bool = False, force: bool = False, owned: bool = False,
+               back_offset_mm: tuple[float, float] = (0.0, 0.0)) -> BuildReport:
     """Check, then render every deck and the rulebook (two processes), then write every file."""
-    rendered, skipped = render_game(project, game, paper, duplex, progress, booklet, force)
+    rendered, skipped = render_game(project, game, paper, duplex, progress, booklet, force, back_offset_mm)
     return BuildReport(write_outputs(out_dir, rendered, owned), skipped)
 
 
 def render_game(project: Project, game: Game, paper: str, duplex: str,
                 progress: Callable[[int, str], None] = lambda done, step: None,
-                booklet: bool = False, force: bool = False) -> tuple[list, list]:
+                booklet: bool = False, force: bool = False,
+                back_offset_mm: tuple[float, float] = (0.0, 0.0)) -> tuple[list, list]:
     """Every file of the game for the paper, checked and preflighted, not yet written:
     (name, PDF, pages, cards) each, and what --force let through."""
     decks = load_game(project, game)
@@ -198,7 +245,7 @@ def render_game(project: Project, game: Game, paper: str, duplex: str,
         pieces = (pool.submit(_build_table_pieces_in_worker, str(project.root), game.key, paper)
                   if game.table_pieces else None)
         futures = [pool.submit(_build_deck_in_worker, str(project.root), game.key, loaded.deck.key,
-                               paper, duplex) for loaded in decks]
+                               paper, duplex, tuple(back_offset_mm)) for loaded in decks]
         try:
             rendered = _collect(decks, futures, rulebooks, [boards, pieces], progress)
         except BaseException:

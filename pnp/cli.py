@@ -121,19 +121,25 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
 @paper_option
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long",
               show_default=True,
-              help="How the printer turns the sheet for the backs: long or short edge; none prints fronts only.")
+              help="How the printer turns the sheet for the backs: long or short edge; fold puts each back beside its "
+                   "face on one-sided sheets, to fold and glue; none prints fronts only.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Where to write (default: output/GAME/PAPER; output/GAME/PAPER-duplex-short or "
                    "PAPER-fronts-only for the other duplex modes).")
+@click.option("--duplex-offset", "duplex_offset", metavar="X,Y",
+              help="Move every back page X mm right and Y mm up (as the back page is seen), to meet a "
+                   "printer whose second side lands off; `pnp calibrate` measures it. Default 0,0.")
 @click.option("--booklet", is_flag=True,
               help="Also write the rulebook as a saddle-stitched booklet (half-size pages two-up).")
 @click.option("--force", is_flag=True,
               help="Build even when worked examples disagree with the engine, saying what was skipped.")
 @project_option
-def build(game_key: str, paper: str, duplex: str, out_dir: str | None, booklet: bool, force: bool,
-          project_dir: str | None) -> None:
+def build(game_key: str, paper: str, duplex: str, duplex_offset: str | None, out_dir: str | None, booklet: bool,
+          force: bool, project_dir: str | None) -> None:
     """Check GAME, then build its print sheets, rulebook and table pieces."""
+    duplex = duplex.lower()
     try:
+        offset = _duplex_offset(duplex_offset, duplex)
         project = _project(project_dir)
         game = get_game(project, game_key)
         target = Path(out_dir).resolve() if out_dir else output_folder(project, game, paper, duplex)
@@ -146,7 +152,7 @@ def build(game_key: str, paper: str, duplex: str, out_dir: str | None, booklet: 
                 progress.update(task, completed=done, description=f"{game.title}: {title}")
 
             report = build_game(project, game, paper, duplex, target, show, booklet, force,
-                                owned=out_dir is None)
+                                owned=out_dir is None, back_offset_mm=offset)
             progress.update(task, completed=len(game.decks))
     except PnpError as error:
         _fail(error, wrote_nothing=True)
@@ -165,6 +171,24 @@ def build(game_key: str, paper: str, duplex: str, out_dir: str | None, booklet: 
         errors.print("[bold yellow]WARNING: built with --force. Skipped checks:[/]")
         for line in report.skipped:
             errors.print(line, highlight=False, markup=False, soft_wrap=True)
+
+
+def _duplex_offset(text: str | None, duplex: str) -> tuple[float, float]:
+    """`--duplex-offset 1.5,-2` as millimetres; refused when it cannot apply or reads wrong."""
+    from pnp.build import MAX_DUPLEX_OFFSET_MM
+
+    if text is None:
+        return (0.0, 0.0)
+    if duplex not in ("long", "short"):
+        raise UsageError(f"--duplex-offset moves the backs of double-sided sheets; --duplex {duplex} prints none")
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise UsageError(f"--duplex-offset {text}: expected two numbers of millimetres, X,Y, such as 1.5,-2") from None
+    if not (abs(x) <= MAX_DUPLEX_OFFSET_MM and abs(y) <= MAX_DUPLEX_OFFSET_MM):
+        raise UsageError(f"--duplex-offset {text}: each part at most {MAX_DUPLEX_OFFSET_MM:g} mm either way "
+                         "(MAX_DUPLEX_OFFSET_MM); a printer further off needs mending")
+    return (x, y)
 
 
 @main.command()
@@ -263,6 +287,39 @@ def _print_kinds(game, as_json: bool) -> None:
         setup = "\n".join(f"{f.name}: {f.describe()}" for f in kind.setup)
         table.add_row(f"{name}\n[dim]{kind.summary}[/]", setup, "\n".join(kind.results))
     console.print(table)
+
+
+@main.command()
+@paper_option
+@click.option("--duplex", type=click.Choice(("long", "short"), case_sensitive=False), default="long",
+              show_default=True, help="How your printer turns the sheet: long or short edge.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False),
+              help="The PDF to write (default: output/calibration-PAPER-DUPLEX.pdf).")
+@project_option
+def calibrate(paper: str, duplex: str, out_file: str | None, project_dir: str | None) -> None:
+    """Write a two-sided test sheet that measures where your printer puts the second side: held to
+    the light, it reads the X,Y to pass to `pnp build --duplex-offset`. For every game and deck."""
+    from pnp.atomic import write_atomically
+    from pnp.build import project_output
+    from pnp.preflight import require_preflight
+    from pnp.render.calibration import calibration_sheet
+    from pnp.render.marks import label_font_file
+
+    paper, duplex = paper.lower(), duplex.lower()
+    try:
+        project = _project(project_dir)
+        pdf = calibration_sheet(paper, duplex, label_font_file(project))
+        name = f"calibration-{paper}-{duplex}.pdf"
+        require_preflight([(name, pdf)])
+        target = Path(out_file).resolve() if out_file else project_output(project) / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(target, pdf)
+    except PnpError as error:
+        _fail(error, wrote_nothing=True)
+    except OSError as error:
+        _fail(UsageError(f"cannot write {out_file}: {error.strerror or error}"), wrote_nothing=True)
+    console.print(f"Wrote {target}: print it double-sided ({duplex} edge) at 100 %, hold it to the light and "
+                  "read X and Y.", highlight=False, soft_wrap=True)
 
 
 def _game_list(project: Project, games: str | None) -> list[str]:

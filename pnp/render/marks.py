@@ -124,26 +124,35 @@ def _cut_circles(pdf: canvas.Canvas, layout: SheetLayout, slots) -> None:
                    slot.width / 2 * MM, stroke=1, fill=0)
 
 
-def _fold_lines(pdf: canvas.Canvas, slots, folds) -> None:
-    """A dashed line across each piece where it folds, measured from the top of its trim."""
+def _fold_lines(pdf: canvas.Canvas, slots, folds, across: bool = True) -> None:
+    """A dashed line across each piece where it folds, measured from the top of its trim
+    (`across`), or down it, measured from its left edge."""
     pdf.saveState()
-    pdf.setLineWidth(FOLD_LINE_WIDTH_PT)
-    pdf.setDash(*FOLD_DASH_PT)
-    pdf.setStrokeColorRGB(0, 0, 0)
-    for slot in slots:
-        for fold in folds:
-            y = (slot.y + slot.height - fold) * MM
-            pdf.line(slot.x * MM, y, (slot.x + slot.width) * MM, y)
+    # A white line under the black dashes: the fold shows on dark art and on paper.
+    for width, grey, dash in ((FOLD_LINE_WIDTH_PT * 3, 1, ()), (FOLD_LINE_WIDTH_PT, 0, FOLD_DASH_PT)):
+        pdf.setLineWidth(width)
+        pdf.setDash(*dash) if dash else pdf.setDash()
+        pdf.setStrokeColorRGB(grey, grey, grey)
+        for slot in slots:
+            for fold in folds:
+                if across:
+                    y = (slot.y + slot.height - fold) * MM
+                    pdf.line(slot.x * MM, y, (slot.x + slot.width) * MM, y)
+                else:
+                    x = (slot.x + fold) * MM
+                    pdf.line(x, slot.y * MM, x, (slot.y + slot.height) * MM)
     pdf.restoreState()
 
 
 def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
                      shape: str = "rect", slots_per_page: list | None = None,
-                     folds_per_page: list | None = None) -> bytes:
+                     folds_per_page: list | None = None, side_fold_mm: float | None = None) -> bytes:
     """One page per label: crop marks (or cut circles), fold lines, the label and the scale bar.
 
     `slots_per_page` gives, for each page, the slots it holds (whose circles to draw, for round
-    pieces); `folds_per_page` the fold lines of its pieces (a fold-over standee's).
+    pieces); `folds_per_page` the fold lines of its pieces (a fold-over standee's);
+    `side_fold_mm` a fold down every slot at that distance from its left edge (a face and its
+    back side by side, for printers without duplex).
     """
     font = label_font(str(font_file))
     out = io.BytesIO()
@@ -156,6 +165,8 @@ def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
             _crop_marks(pdf, layout)
         if folds_per_page and folds_per_page[index] and slots_per_page:
             _fold_lines(pdf, slots_per_page[index], folds_per_page[index])
+        if side_fold_mm is not None and slots_per_page:
+            _fold_lines(pdf, slots_per_page[index], (side_fold_mm,), across=False)
         _label(pdf, layout, text, font)
         pdf.showPage()
     pdf.save()

@@ -45,8 +45,9 @@ def test_a_standee_prints_one_sided_with_its_fold_lines_where_declared(project_c
     assert len(pieces) == 2
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]
-        folds = [line for line in page.lines
-                 if abs(line["top"] - line["bottom"]) < 0.01 and abs(line["width"] - PAWN_WIDTH * MM) < 0.5]
+        folds = [line for line in page.lines          # the black dashes (a white line lies under each)
+                 if abs(line["top"] - line["bottom"]) < 0.01 and abs(line["width"] - PAWN_WIDTH * MM) < 0.5
+                 and not any(line["stroking_color"] or (0,))]
         height = page.height
     for x0, y0, x1, y1 in pieces:
         trim_top = height - (y1 - PAWN_BLEED * MM)                   # pdfplumber measures from the top
