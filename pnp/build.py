@@ -30,15 +30,13 @@ from pnp.project import Project
 from pnp.render.impose import impose
 from pnp.render.marks import draw_sheet_marks, label_font_file
 from pnp.render.sheet_layout import MM, PAPERS_MM, Slot, sheet_layout
+from pnp.render.words import sheet_words
 
 DUPLEX_MODES = ("long", "short", "fold", "none")
-DUPLEX_WORDS = {"long": "flip on the long edge", "short": "flip on the short edge"}
 # Where each duplex mode's files go under output/GAME/ (long, the usual, keeps the plain name).
 DUPLEX_FOLDERS = {"long": "{paper}", "short": "{paper}-duplex-short", "fold": "{paper}-fold",
                   "none": "{paper}-fronts-only"}
 MAX_DUPLEX_OFFSET_MM = 10.0      # a printer further off than this needs mending, not an offset
-FOLD_WORDS = "fold each pair on the dashed line, back to back, and glue"
-CIRCLE_FOLD_WORDS = "cut both circles of each pair and glue them back to back"
 MANIFEST = ".pnp-build.json"     # the files the last build wrote into a folder
 PR_SET_PDEATHSIG = 1             # Linux prctl: a signal for the child when its parent dies
 MAX_WORKERS = 2  # measured 1.6-1.9x faster than one process on two cores
@@ -62,22 +60,24 @@ class BuildReport:
     skipped: list      # what --force let through, said loudly by the CLI
 
 
-def offset_words(offset_mm: tuple[float, float]) -> str:
-    return f"backs moved x {offset_mm[0]:+.1f} mm, y {offset_mm[1]:+.1f} mm" if any(offset_mm) else ""
+def offset_words(offset_mm: tuple[float, float], language: str = "en") -> str:
+    return sheet_words(language)["moved"].format(x=offset_mm[0], y=offset_mm[1]) if any(offset_mm) else ""
 
 
 def sheet_labels(game: Game, deck_title: str, sheets: int, duplex: str,
                  offset_mm: tuple[float, float] = (0.0, 0.0), circles: bool = False) -> list[str]:
+    """Each page's label, in the language the game prints in."""
+    words = sheet_words(game.language)
     labels = []
     for number in range(1, sheets + 1):
-        head = f"{game.title} · {deck_title} · sheet {number} of {sheets}"
+        head = f"{game.title} · {deck_title} · " + words["sheet"].format(number=number, sheets=sheets)
         if duplex == "fold":
-            labels.append(f"{head} · one-sided: {CIRCLE_FOLD_WORDS if circles else FOLD_WORDS}")
+            labels.append(f"{head} · {words['circle_fold' if circles else 'fold']}")
             continue
-        labels.append(f"{head} · front")
+        labels.append(f"{head} · {words['front']}")
         if duplex != "none":
-            moved = offset_words(offset_mm)
-            labels.append(f"{head} · back ({DUPLEX_WORDS[duplex]}{', ' + moved if moved else ''})")
+            moved = offset_words(offset_mm, game.language)
+            labels.append(f"{head} · {words['back']} ({words[duplex]}{', ' + moved if moved else ''})")
     return labels
 
 
@@ -95,9 +95,11 @@ def _folded_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str, c
     if circles:
         halves = [[Slot(s.row, s.column, s.x + side * deck.width_mm, s.y, deck.width_mm, s.height, s.clip)
                    for s in page for side in (0, 1)] for page in pairs]
-        marks = draw_sheet_marks(layout, labels, label_font_file(project), "circle", halves)
+        marks = draw_sheet_marks(layout, labels, label_font_file(project), "circle", halves,
+                                 scale_text=sheet_words(game.language)["scale"])
     else:
-        marks = draw_sheet_marks(layout, labels, label_font_file(project), "rect", pairs, side_fold_mm=deck.width_mm)
+        marks = draw_sheet_marks(layout, labels, label_font_file(project), "rect", pairs, side_fold_mm=deck.width_mm,
+                                 scale_text=sheet_words(game.language)["scale"])
     return impose_folded(cards_pdf, marks, layout, deck.width_mm, deck.per_card_back), len(labels)
 
 
@@ -124,7 +126,8 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
             slots.append(layout.back_slots(duplex)[:count])
     font = label_font_file(project)
     folds = [deck.fold_lines_mm if page % (1 if duplex == "none" else 2) == 0 else () for page in range(len(slots))]
-    marks = draw_sheet_marks(layout, labels, font, deck.shape, slots, folds)
+    marks = draw_sheet_marks(layout, labels, font, deck.shape, slots, folds,
+                             scale_text=sheet_words(game.language)["scale"])
     return (impose(cards_pdf, marks, layout, duplex, deck.per_card_back, deck.backs,
                    page_offset(layout, back_offset_mm)), len(labels))
 
@@ -147,11 +150,16 @@ def _die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
-def _build_deck_in_worker(root: str, game_key: str, deck_key: str, paper: str,
-                          duplex: str, back_offset_mm: tuple[float, float]) -> tuple[bytes, int]:
-    """Process-pool entry point: only names cross the process boundary."""
+def _game(root: str, game_key: str, language: str | None) -> tuple[Project, Game]:
+    """In a worker: the project, and the game in the language being printed."""
     project = Project(Path(root))
-    game = get_game(project, game_key)
+    return project, get_game(project, game_key).in_language(language)
+
+
+def _build_deck_in_worker(root: str, game_key: str, deck_key: str, paper: str,
+                          duplex: str, back_offset_mm: tuple[float, float], language: str | None) -> tuple[bytes, int]:
+    """Process-pool entry point: only names cross the process boundary."""
+    project, game = _game(root, game_key, language)
     deck = game.deck(deck_key)
     if not deck.uses_rules:
         return build_deck(project, game, load_deck(project, game, deck), paper, duplex, None, back_offset_mm)
@@ -161,13 +169,12 @@ def _build_deck_in_worker(root: str, game_key: str, deck_key: str, paper: str,
 
 
 def _build_rulebook_in_worker(root: str, game_key: str, paper: str, booklet: bool,
-                             results: dict) -> tuple[str, bytes, int]:
+                             results: dict, language: str | None) -> tuple[str, bytes, int]:
     """The rulebook at paper size, or as a booklet: half-size pages imposed two-up."""
     from pnp.rulebook.booklet import impose_booklet
     from pnp.rulebook.render import render_rulebook
 
-    project = Project(Path(root))
-    game = get_game(project, game_key)
+    project, game = _game(root, game_key, language)
     loaded = load_game(project, game)
     if booklet:
         half = render_rulebook(project, game, loaded, results, BOOKLET_PAGES[paper])
@@ -178,17 +185,15 @@ def _build_rulebook_in_worker(root: str, game_key: str, paper: str, booklet: boo
     return name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)
 
 
-def _build_boards_in_worker(root: str, game_key: str, paper: str) -> list[tuple[str, bytes, int]]:
+def _build_boards_in_worker(root: str, game_key: str, paper: str, language: str | None) -> list[tuple[str, bytes, int]]:
     from pnp.render.boards import board_files
 
-    project = Project(Path(root))
-    game = get_game(project, game_key)
+    project, game = _game(root, game_key, language)
     return [item for board in game.boards for item in board_files(project, game, board, paper)]
 
 
-def _build_table_pieces_in_worker(root: str, game_key: str, paper: str) -> list[tuple[str, bytes, int]]:
-    project = Project(Path(root))
-    game = get_game(project, game_key)
+def _build_table_pieces_in_worker(root: str, game_key: str, paper: str, language: str | None) -> list[tuple[str, bytes, int]]:
+    project, game = _game(root, game_key, language)
     return game.table_pieces(project, game, paper)
 
 
@@ -217,18 +222,22 @@ def check_before_build(project: Project, game: Game, force: bool,
 def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: Path,
                progress: Callable[[int, str], None] = lambda done, step: None,
                booklet: bool = False, force: bool = False, owned: bool = False,
-               back_offset_mm: tuple[float, float] = (0.0, 0.0)) -> BuildReport:
+               back_offset_mm: tuple[float, float] = (0.0, 0.0), language: str | None = None) -> BuildReport:
     """Check, then render every deck and the rulebook (two processes), then write every file."""
-    rendered, skipped = render_game(project, game, paper, duplex, progress, booklet, force, back_offset_mm)
+    rendered, skipped = render_game(project, game, paper, duplex, progress, booklet, force, back_offset_mm, language)
     return BuildReport(write_outputs(out_dir, rendered, owned), skipped)
 
 
 def render_game(project: Project, game: Game, paper: str, duplex: str,
                 progress: Callable[[int, str], None] = lambda done, step: None,
                 booklet: bool = False, force: bool = False,
-                back_offset_mm: tuple[float, float] = (0.0, 0.0)) -> tuple[list, list]:
+                back_offset_mm: tuple[float, float] = (0.0, 0.0), language: str | None = None) -> tuple[list, list]:
     """Every file of the game for the paper, checked and preflighted, not yet written:
     (name, PDF, pages, cards) each, and what --force let through."""
+    languages = game.languages or (game.language,)
+    if language is not None and language not in languages:
+        raise UsageError(f"--lang {language}: {game.title} prints in {', '.join(languages)}")
+    game = game.in_language(language)
     decks = load_game(project, game)
     has_rulebook = (project.card_data / game.key / "rulebook").is_dir()
     results, skipped = check_before_build(project, game, force, decks)
@@ -238,14 +247,14 @@ def render_game(project: Project, game: Game, paper: str, duplex: str,
     with ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent,
                              initargs=(os.getpid(),)) as pool:
         rulebooks = [pool.submit(_build_rulebook_in_worker, str(project.root), game.key, paper,
-                                 as_booklet, results)
+                                 as_booklet, results, language)
                      for as_booklet in ((False, True) if booklet else (False,)) if results is not None]
-        boards = (pool.submit(_build_boards_in_worker, str(project.root), game.key, paper)
+        boards = (pool.submit(_build_boards_in_worker, str(project.root), game.key, paper, language)
                   if game.boards else None)
-        pieces = (pool.submit(_build_table_pieces_in_worker, str(project.root), game.key, paper)
+        pieces = (pool.submit(_build_table_pieces_in_worker, str(project.root), game.key, paper, language)
                   if game.table_pieces else None)
         futures = [pool.submit(_build_deck_in_worker, str(project.root), game.key, loaded.deck.key,
-                               paper, duplex, tuple(back_offset_mm)) for loaded in decks]
+                               paper, duplex, tuple(back_offset_mm), language) for loaded in decks]
         try:
             rendered = _collect(decks, futures, rulebooks, [boards, pieces], progress)
         except BaseException:
@@ -273,9 +282,10 @@ def _collect(decks, futures, rulebooks, extras, progress) -> list:
     return rendered
 
 
-def output_folder(project: Project, game: Game, paper: str, duplex: str) -> Path:
-    """output/GAME/PAPER[-MODE] in the project."""
-    return project_output(project, game.key, DUPLEX_FOLDERS[duplex].format(paper=paper))
+def output_folder(project: Project, game: Game, paper: str, duplex: str, language: str | None = None) -> Path:
+    """output/GAME/PAPER[-MODE][-LANGUAGE] in the project (the game's own language keeps no suffix)."""
+    suffix = f"-{language}" if language and language != game.language else ""
+    return project_output(project, game.key, DUPLEX_FOLDERS[duplex].format(paper=paper) + suffix)
 
 
 def project_output(project: Project, *parts: str) -> Path:

@@ -100,8 +100,9 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
     if loaded is not None and not report.problems and rulebook_dir(project, game.key).is_dir():
         from pnp.rulebook.render import render_rulebook_html
 
-        try:
-            render_rulebook_html(project, game, loaded, report.results, "a4")
-        except DataError as error:
-            report.problems += error.problems
+        for language in game.languages or (game.language,):
+            try:
+                render_rulebook_html(project, game.in_language(language), loaded, report.results, "a4")
+            except DataError as error:
+                report.problems += error.problems
     return report

@@ -126,6 +126,9 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Where to write (default: output/GAME/PAPER; output/GAME/PAPER-duplex-short or "
                    "PAPER-fronts-only for the other duplex modes).")
+@click.option("--lang", "language", metavar="LANG",
+              help="The language to print in, one of the game's (Verso: fr, the default, or en); "
+                   "another than the game's own goes to output/GAME/PAPER-LANG.")
 @click.option("--duplex-offset", "duplex_offset", metavar="X,Y",
               help="Move every back page X mm right and Y mm up (as the back page is seen), to meet a "
                    "printer whose second side lands off; `pnp calibrate` measures it. Default 0,0.")
@@ -134,15 +137,18 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
 @click.option("--force", is_flag=True,
               help="Build even when worked examples disagree with the engine, saying what was skipped.")
 @project_option
-def build(game_key: str, paper: str, duplex: str, duplex_offset: str | None, out_dir: str | None, booklet: bool,
-          force: bool, project_dir: str | None) -> None:
+def build(game_key: str, paper: str, duplex: str, language: str | None, duplex_offset: str | None,
+          out_dir: str | None, booklet: bool, force: bool, project_dir: str | None) -> None:
     """Check GAME, then build its print sheets, rulebook and table pieces."""
     duplex = duplex.lower()
     try:
         offset = _duplex_offset(duplex_offset, duplex)
         project = _project(project_dir)
         game = get_game(project, game_key)
-        target = Path(out_dir).resolve() if out_dir else output_folder(project, game, paper, duplex)
+        language = language.lower() if language else None
+        if language and language not in game.languages:
+            raise UsageError(f"--lang {language}: {game.title} prints in {', '.join(game.languages)}")
+        target = Path(out_dir).resolve() if out_dir else output_folder(project, game, paper, duplex, language)
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                       TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                       console=errors, transient=True) as progress:
@@ -152,7 +158,7 @@ def build(game_key: str, paper: str, duplex: str, duplex_offset: str | None, out
                 progress.update(task, completed=done, description=f"{game.title}: {title}")
 
             report = build_game(project, game, paper, duplex, target, show, booklet, force,
-                                owned=out_dir is None, back_offset_mm=offset)
+                                owned=out_dir is None, back_offset_mm=offset, language=language)
             progress.update(task, completed=len(game.decks))
     except PnpError as error:
         _fail(error, wrote_nothing=True)

@@ -33,6 +33,7 @@ class Deck:
     fold_lines_mm: tuple = ()        # where a fold-over piece folds, from the top of its trim
     backs: bool = True               # False: one-sided pieces (standees fold their two sides)
     stock: str = "cardstock"         # what to print it on: "cardstock" or "paper"
+    titles: dict = field(default_factory=dict)      # the title in other languages: {en: "Cards"}
     declared_at: int | None = None                   # line of its count in game.yaml
 
 
@@ -91,6 +92,7 @@ class Game:
     inline_icons: dict[str, str] = field(default_factory=dict)  # {token} -> icon file stem
     located: Located | None = field(default=None, compare=False, repr=False)
     cover: Cover | None = None
+    languages: tuple = ()                 # the languages it prints in, the default first
     kinds: dict = field(default_factory=dict)             # worked-example kinds of its engine
     rules_context: Callable[[list], dict] = lambda decks: {}  # card data for the engine
     simulator: Callable | None = None                     # (decks, **options) -> report
@@ -103,6 +105,15 @@ class Game:
     simulation_options: tuple = ()       # SimulationOptions the simulator takes, beyond --seed
     simulation_labels: Callable = lambda decks: {}         # ids in a report -> names to print
     simulation_report: Callable = lambda report, names: []  # lines and tables to print
+
+    def in_language(self, language: str | None) -> "Game":
+        """The game as printed in `language` (one of its languages): its decks' titles in it."""
+        if language is None or language == self.language:
+            return self
+        from dataclasses import replace
+
+        return replace(self, language=language,
+                       decks=tuple(replace(d, title=d.titles.get(language, d.title)) for d in self.decks))
 
     def deck(self, key: str) -> Deck:
         for deck in self.decks:

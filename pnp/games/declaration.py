@@ -75,6 +75,7 @@ class DeckSpec(BaseModel):
     per_card_back: bool = False
     uses_rules: bool = False
     stock: Literal["cardstock", "paper"] = "cardstock"
+    titles: dict[str, str] = {}
     id_from: str | None = None
     counts_by: dict[str, dict[str | int, int]] = {}
     fields: dict[str, FieldSpec] = Field(min_length=1)
@@ -120,6 +121,7 @@ class GameSpec(BaseModel):
     model_config = STRICT_KEYS
     title: str = Field(min_length=1)
     language: str = Field(pattern=r"^[a-z]{2}$")
+    languages: list[str] = []
     players: str = Field(min_length=1)
     play_time: str = Field(min_length=1)
     pitch: str = Field(min_length=1)
@@ -161,6 +163,14 @@ def _layout_problems(project: Project, located: Located, spec: GameSpec) -> list
             need(deck.back, ("decks", index, "back"), "a back layout")
     for index, board in enumerate(spec.boards):
         need(board.layout, ("boards", index, "layout"), "a board layout")
+    for index, code in enumerate(spec.languages):
+        if not (len(code) == 2 and code.isalpha() and code.islower()):
+            problems.append(Problem(located.file, located.line_of(("languages", index)), f"languages[{index}]",
+                                    "a two-letter language code such as fr or en", repr(code)))
+    if spec.languages and spec.languages[0] != spec.language:
+        problems.append(Problem(located.file, located.line_of(("languages",)), "languages",
+                                f"the game's language, {spec.language}, first (it is the default)",
+                                repr(spec.languages)))
     if spec.cover is not None and spec.cover.deck not in {deck.key for deck in spec.decks}:
         problems.append(Problem(located.file, located.line_of(("cover", "deck")), "cover.deck",
                                 "the key of one of the game's decks: " + ", ".join(d.key for d in spec.decks),
@@ -231,6 +241,7 @@ def load_declaration(project: Project, key: str) -> Game:
                 stylesheet=spec.stylesheet, players=spec.players, play_time=spec.play_time,
                 pitch=spec.pitch, inline_icons=dict(spec.inline_icons), located=located,
                 cover=Cover(cover.deck, tuple(cover.cards), cover.background, cover.title_font),
+                languages=tuple(spec.languages or [spec.language]),
                 **(adapter.hooks() if adapter else {}))
 
 
@@ -242,4 +253,5 @@ def _deck(spec: GameSpec, index: int, deck: DeckSpec, located: Located, adapter)
                 bleed_mm=deck.bleed_mm, shape=deck.shape, per_card_back=deck.per_card_back,
                 uses_rules=deck.uses_rules, counts_by=deck.counts_by,
                 fold_lines_mm=tuple(deck.fold_lines_mm), backs=deck.backs, stock=deck.stock,
+                titles=dict(deck.titles),
                 declared_at=located.line_of(("decks", index, "count")))

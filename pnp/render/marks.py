@@ -86,7 +86,7 @@ def _mark(pdf: canvas.Canvas, start: tuple, end: tuple, gap: tuple | None, axis:
             pdf.line(p[0] * MM, p[1] * MM, q[0] * MM, q[1] * MM)
 
 
-def _label(pdf: canvas.Canvas, layout: SheetLayout, text: str, font: str) -> None:
+def _label(pdf: canvas.Canvas, layout: SheetLayout, text: str, font: str, scale_text: str = SCALE_BAR_TEXT) -> None:
     """The scale bar, then the text, along the label band (crop marks leave it clear)."""
     pdf.saveState()
     if layout.label_side == "bottom":
@@ -102,7 +102,7 @@ def _label(pdf: canvas.Canvas, layout: SheetLayout, text: str, font: str) -> Non
     for x in (x0, x1):
         pdf.line(x, base - 0.8 * MM, x, base + 0.8 * MM)
     pdf.setFont(font, LABEL_SIZE_PT - 1.5)
-    pdf.drawCentredString((x0 + x1) / 2, base + 1.0 * MM, SCALE_BAR_TEXT)
+    pdf.drawCentredString((x0 + x1) / 2, base + 1.0 * MM, scale_text)
     pdf.setFont(font, LABEL_SIZE_PT)
     text_start = start + SCALE_BAR_MM + 2 * GAP_PADDING_MM
     pdf.drawString(text_start * MM, base, _fit(text, font, (end - text_start) * MM))
@@ -146,7 +146,8 @@ def _fold_lines(pdf: canvas.Canvas, slots, folds, across: bool = True) -> None:
 
 def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
                      shape: str = "rect", slots_per_page: list | None = None,
-                     folds_per_page: list | None = None, side_fold_mm: float | None = None) -> bytes:
+                     folds_per_page: list | None = None, side_fold_mm: float | None = None,
+                     scale_text: str = SCALE_BAR_TEXT) -> bytes:
     """One page per label: crop marks (or cut circles), fold lines, the label and the scale bar.
 
     `slots_per_page` gives, for each page, the slots it holds (whose circles to draw, for round
@@ -167,7 +168,7 @@ def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
             _fold_lines(pdf, slots_per_page[index], folds_per_page[index])
         if side_fold_mm is not None and slots_per_page:
             _fold_lines(pdf, slots_per_page[index], (side_fold_mm,), across=False)
-        _label(pdf, layout, text, font)
+        _label(pdf, layout, text, font, scale_text)
         pdf.showPage()
     pdf.save()
     return out.getvalue()

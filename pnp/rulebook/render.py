@@ -92,6 +92,8 @@ RULING_KEYS = ("id", "topic", "source", "question", "ruling", "why")
 
 
 def _rulings(project: Project, game) -> list:
+    """The rulings, in the language the rulebook prints in: a ruling may carry its words in
+    other languages under the language's code (`fr: {topic, question, ruling, why}`)."""
     located = _located_listing(project, project.card_data / game.key / "rulings.yaml", list,
                                "a list of rulings, each with " + ", ".join(RULING_KEYS))
     if located is None or located.data is None:
@@ -102,7 +104,8 @@ def _rulings(project: Project, game) -> list:
                 if not isinstance(ruling, dict) or not set(RULING_KEYS) - {"source"} <= set(ruling)]
     if problems:
         raise DataError(problems)
-    return located.data
+    return [{**ruling, **(ruling.get(game.language) if isinstance(ruling.get(game.language), dict) else {})}
+            for ruling in located.data]
 
 
 def _fonts(project: Project) -> list:
@@ -174,7 +177,7 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
                    fonts=_fonts(project), icon_authors=_icon_authors(project, used_icons(project, game, loaded)))
     shown_game = game_view(game)
     parts = []
-    for source in source_files(project, game.key):
+    for source in source_files(project, game.key, game.language):
         try:
             parts.append(render(prose.from_string(source.text), **context))
         except Exception as error:      # any fault of a chapter: its FILE:LINE, never a traceback

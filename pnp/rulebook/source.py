@@ -1,5 +1,6 @@
 """A game's rulebook source: Markdown files in card_data/GAME/rulebook/, in name order,
-with worked examples in fenced blocks whose info string is `example`."""
+with worked examples in fenced blocks whose info string is `example`. A game printed in several
+languages keeps one folder per language: rulebook/fr/, rulebook/en/."""
 
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,15 +28,29 @@ def markdown() -> MarkdownIt:
         ["table", "replacements", "smartquotes"])
 
 
-def rulebook_dir(project: Project, game_key: str) -> Path:
-    return project.card_data / game_key / "rulebook"
+def rulebook_dir(project: Project, game_key: str, language: str | None = None) -> Path:
+    """The chapters' folder: rulebook/LANGUAGE/ when the game keeps one per language."""
+    folder = project.card_data / game_key / "rulebook"
+    if language is not None and (folder / language).is_dir():
+        return folder / language
+    return folder
 
 
-def source_files(project: Project, game_key: str) -> list[SourceFile]:
-    """The chapters, each inside the project, UTF-8 and within the file size limit."""
+def language_dirs(project: Project, game_key: str) -> list[Path]:
+    """Every folder of chapters: the language folders, or the rulebook folder itself."""
     folder = rulebook_dir(project, game_key)
+    languages = sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
+    return languages or [folder]
+
+
+def _sources(project: Project, folder: Path) -> list[SourceFile]:
     return [SourceFile(path, project.relative(path), read_text(path, project.relative(path), project.root))
             for path in sorted(folder.glob("*.md"))]
+
+
+def source_files(project: Project, game_key: str, language: str | None = None) -> list[SourceFile]:
+    """The chapters, each inside the project, UTF-8 and within the file size limit."""
+    return _sources(project, rulebook_dir(project, game_key, language))
 
 
 def example_blocks(source: SourceFile) -> list[Example]:
@@ -54,12 +69,31 @@ def example_blocks(source: SourceFile) -> list[Example]:
 
 
 def rulebook_examples(project: Project, game_key: str) -> list[Example]:
+    """The examples of every language's chapters; an example printed in two languages is one
+    example, and must be the same in both (the same setup, the same expected numbers)."""
     examples, problems = [], []
-    for source in source_files(project, game_key):
-        try:
-            examples += example_blocks(source)
-        except DataError as error:
-            problems += error.problems
+    first: dict = {}
+    for folder in language_dirs(project, game_key):
+        for source in _sources(project, folder):
+            try:
+                found = example_blocks(source)
+            except DataError as error:
+                problems += error.problems
+                continue
+            for example in found:
+                other = first.get(example.id)
+                if other is None:
+                    first[example.id] = example
+                    examples.append(example)
+                elif other.located.file != example.located.file and _same(other, example):
+                    continue
+                else:
+                    examples.append(example)        # a real repeat: the check names it
     if problems:
         raise DataError(problems)
     return examples
+
+
+def _same(a: Example, b: Example) -> bool:
+    return (a.kind, a.setup, a.expect) == (b.kind, b.setup, b.expect) and \
+        Path(str(a.located.file)).parent != Path(str(b.located.file)).parent

@@ -6,6 +6,7 @@ from pnp.data.plain import as_plain
 from pnp.errors import Problem
 from pnp.games.base import Adapter, SimulationOption
 from pnp.games.verso.report import simulation_report
+from pnp.games.verso.rulebook import diagram, rulebook_context
 from pnp.rules.verso import components
 from pnp.rules.verso.deck import back_problems, pair_problems
 from pnp.rules.verso.faces import FaceError, card_from
@@ -56,6 +57,8 @@ ADAPTER = Adapter(
     deck_checks_by_key={"cards": (_pairs,)},
     kinds=KINDS,
     rules_context=rules_context,
+    rulebook_context=rulebook_context,
+    example_cards=diagram,
     simulator=simulator,
     simulation_options=(
         SimulationOption("games", "verso: how many solo games to play (default 1,000).", int, 1000,

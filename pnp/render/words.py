@@ -1,0 +1,25 @@
+"""The words pnp prints on sheets itself (labels, the scale bar), in each language it knows.
+A language missing here prints in English."""
+
+SHEET_WORDS = {
+    "en": {
+        "sheet": "sheet {number} of {sheets}", "front": "front", "back": "back",
+        "long": "flip on the long edge", "short": "flip on the short edge",
+        "fold": "one-sided: fold each pair on the dashed line, back to back, and glue",
+        "circle_fold": "one-sided: cut both circles of each pair and glue them back to back",
+        "moved": "backs moved x {x:+.1f} mm, y {y:+.1f} mm",
+        "scale": "50 mm: if this bar measures otherwise, print at 100 % (actual size)",
+    },
+    "fr": {
+        "sheet": "feuille {number} sur {sheets}", "front": "recto", "back": "verso",
+        "long": "retourner par le bord long", "short": "retourner par le bord court",
+        "fold": "recto seul : pliez chaque paire sur le pointillé, dos à dos, et collez",
+        "circle_fold": "recto seul : découpez les deux cercles de chaque paire et collez-les dos à dos",
+        "moved": "versos décalés x {x:+.1f} mm, y {y:+.1f} mm",
+        "scale": "50 mm : si cette barre mesure autre chose, imprimez à 100 % (taille réelle)",
+    },
+}
+
+
+def sheet_words(language: str) -> dict:
+    return SHEET_WORDS.get(language, SHEET_WORDS["en"])
