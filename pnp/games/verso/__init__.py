@@ -6,14 +6,14 @@ from pnp.data.plain import as_plain
 from pnp.errors import Problem
 from pnp.games.base import Adapter, SimulationOption
 from pnp.games.verso.report import simulation_report
-from pnp.games.verso.rulebook import diagram, rulebook_context
+from pnp.games.verso.rulebook import aids_context, diagram, rulebook_context
 from pnp.rules.verso import components
 from pnp.rules.verso.deck import back_problems, pair_problems
 from pnp.rules.verso.faces import FaceError, card_from
 from pnp.rules.verso.kinds import KINDS
 from pnp.rules.verso.simulate import simulate
 
-COMPONENT_COUNTS = {"cards": (components.CARDS, "CARDS")}
+COMPONENT_COUNTS = {"cards": (components.CARDS, "CARDS"), "aids": (components.PLAYER_AIDS, "PLAYER_AIDS")}
 
 
 def _pairs(located: Located, cards: list) -> list[Problem]:
@@ -58,6 +58,7 @@ ADAPTER = Adapter(
     kinds=KINDS,
     rules_context=rules_context,
     rulebook_context=rulebook_context,
+    deck_context=aids_context,
     example_cards=diagram,
     simulator=simulator,
     simulation_options=(

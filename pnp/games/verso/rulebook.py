@@ -33,3 +33,9 @@ def diagram(kind: str, setup: dict, result: dict) -> list[dict]:
         return [{"label": "table", "cards": setup["table"]},
                 {"label": "top", "cards": [setup["top"], result["revealed"]]}]
     return []
+
+
+def aids_context(loaded: list) -> dict:
+    """What the player aids print: the rule numbers and the solo ladder."""
+    context = rulebook_context(loaded)
+    return {"rules": context["rules"], "ladder": context["ladder"]}
