@@ -72,3 +72,9 @@ def test_the_documented_export_services_are_the_accepted_ones():
 
     documented = table_after("| service |", (ROOT / "docs" / "publishing.md").read_text())
     assert set(documented) == set(SERVICES)
+
+
+def test_the_documented_example_kinds_are_verso_s():
+    text = (ROOT / "docs" / "worked-examples.md").read_text()
+    documented = set(table_after("## Verso's kinds", text))
+    assert documented == set(get_game(Project.at(ROOT), "verso").kinds)

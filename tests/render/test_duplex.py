@@ -171,3 +171,26 @@ def test_the_calibration_sheet_puts_each_cross_behind_its_target(tmp_path, duple
         front_text = "".join(c["text"] for c in pdf.pages[0].chars)
         assert f"--duplex {duplex} --duplex-offset X,Y" in front_text
     assert ruler_signs(duplex) == ((1, -1) if duplex == "long" else (-1, 1))
+
+
+def test_a_landscape_sheet_gets_the_offset_turned_with_it(verso_builds):
+    """A6 aids go two to a landscape sheet, which the printer turns a quarter onto the paper:
+    the paper's x runs down the page and its y along it."""
+    plain, moved = (verso_builds[name].parent / "aids.pdf" for name in ("long", "long-offset"))
+    with pdfplumber.open(plain) as a, pdfplumber.open(moved) as b:
+        assert a.pages[0].width > a.pages[0].height
+        ca, cb = _card_chars(a.pages[1]), _card_chars(b.pages[1])
+        expected = (OFFSET[1], -OFFSET[0])                 # page x = paper y, page y = -paper x
+        for x, y in zip(ca, cb):
+            assert abs(y["x0"] - x["x0"] - expected[0] * MM) < 0.01
+            assert abs((x["top"] - y["top"]) - expected[1] * MM) < 0.01
+
+
+def test_every_verso_rule_has_examples():
+    from pnp.examples import load_example_file
+    from pnp.games import get_game
+    from pnp.project import Project
+
+    kinds = {example.kind for path in (ROOT / "card_data" / "verso" / "examples").glob("*.yaml")
+             for example in load_example_file(path, path.name)}
+    assert kinds == set(get_game(Project.at(ROOT), "verso").kinds)
