@@ -22,6 +22,7 @@ TICK_STEP_MM = 0.5
 RULER_GAP_MM = 9.0            # from the target's centre to its rulers
 TARGET_CROSS_MM = 6.0         # half-length of the front's fine cross
 BACK_CROSS_MM = 16.0          # half-length of the back's bold cross: it must reach the rulers
+BACK_TICK_MM, BACK_TICK_LONG_MM = 0.8, 1.6     # its millimetre graduations, longer every 5 mm
 CORNER_INSET_MM = 40.0        # the corner targets' distance from the sheet's sides and bottom
 TOP_INSET_MM = 80.0           # the upper target's distance from the top, below the instructions
 LABEL_EVERY_STEPS = 4         # a number every 2 mm (4 ticks of 0.5 mm)
@@ -79,10 +80,18 @@ def _front_target(pdf, font: str, centre, signs) -> None:
 
 
 def _back_target(pdf, centre) -> None:
+    """A bold cross graduated in millimetres: from the back too it reads as a ruler."""
     cx, cy = centre
     pdf.setLineWidth(BOLD_PT)
     pdf.line((cx - BACK_CROSS_MM) * MM, cy * MM, (cx + BACK_CROSS_MM) * MM, cy * MM)
     pdf.line(cx * MM, (cy - BACK_CROSS_MM) * MM, cx * MM, (cy + BACK_CROSS_MM) * MM)
+    pdf.setLineWidth(FINE_PT)
+    for mm in range(-int(BACK_CROSS_MM), int(BACK_CROSS_MM) + 1):
+        if mm == 0:
+            continue
+        tick = BACK_TICK_LONG_MM if mm % 5 == 0 else BACK_TICK_MM
+        pdf.line((cx + mm) * MM, (cy - tick) * MM, (cx + mm) * MM, (cy + tick) * MM)
+        pdf.line((cx - tick) * MM, (cy + mm) * MM, (cx + tick) * MM, (cy + mm) * MM)
 
 
 INSTRUCTIONS = (
@@ -116,9 +125,8 @@ def calibration_sheet(paper: str, duplex: str, font_file) -> bytes:
     for target in targets(paper):
         _back_target(pdf, back_position(paper, duplex, target))
     pdf.setFont(font, 7)
-    back_note = back_position(paper, duplex, (15, 10))
-    pdf.drawString(back_note[0] * MM - (80 * MM if duplex == "long" else 0), back_note[1] * MM,
-                   "Back of the duplex calibration sheet.")
+    note = "Back of the duplex calibration sheet: the bold crosses, graduated in millimetres."
+    pdf.drawCentredString(width / 2, 10 * MM, note)
     pdf.showPage()
     pdf.save()
     return normalise(out.getvalue())

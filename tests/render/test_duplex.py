@@ -106,7 +106,7 @@ def test_an_offset_moves_every_back_by_exactly_that_and_nothing_else(verso_build
             lines_b = sorted((round(l["x0"], 2), round(l["top"], 2)) for l in b.lines)
             assert lines_a == lines_b                       # crop marks and scale bar move along
         label = "".join(c["text"] for c in moved.pages[1].chars)
-        assert "backs moved x +1.5 mm, y -2.0 mm" in label
+        assert "versos décalés x +1.5 mm, y -2.0 mm" in label          # Verso prints in French
     plain_pdf, moved_pdf = pikepdf.open(verso_builds["long"]), pikepdf.open(verso_builds["long-offset"])
     for index in range(0, len(plain_pdf.pages), 2):          # front pages: the same content
         assert (b"".join(s.read_bytes() for s in _streams(plain_pdf.pages[index]))
