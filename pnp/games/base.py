@@ -73,6 +73,7 @@ class Cover:
     cards: tuple[str, ...] = ()       # card ids; none: the deck's first three distinct cards
     background: str = "#2b2b33"
     title_font: str | None = None     # a font under fonts/ for the game's title on its page
+    alt: str | None = None            # the picture in words; by default the cards' names
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,7 @@ class CoverSpec(BaseModel):
     cards: list[str] = Field(default=[], max_length=5)
     background: str = Field(default="#2b2b33", pattern=r"^#[0-9a-fA-F]{6}$")
     title_font: str | None = Field(default=None, pattern=r"^[a-z0-9-]+/[a-z0-9-]+\.woff2?$")
+    alt: str | None = Field(default=None, min_length=1)
 
 
 class GameSpec(BaseModel):
@@ -240,7 +241,7 @@ def load_declaration(project: Project, key: str) -> Game:
     return Game(key=key, title=spec.title, language=spec.language, decks=decks, boards=boards,
                 stylesheet=spec.stylesheet, players=spec.players, play_time=spec.play_time,
                 pitch=spec.pitch, inline_icons=dict(spec.inline_icons), located=located,
-                cover=Cover(cover.deck, tuple(cover.cards), cover.background, cover.title_font),
+                cover=Cover(cover.deck, tuple(cover.cards), cover.background, cover.title_font, cover.alt),
                 languages=tuple(spec.languages or [spec.language]),
                 **(adapter.hooks() if adapter else {}))
 

@@ -23,6 +23,7 @@ from pnp.site.catalogue import SCALE_WORDS, how_to_print
 from pnp.site.pictures import cover, scale_bar, thumbnail
 
 PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 TEMPLATES = "site"
 STYLESHEET = "site/site.css"
 AA_CONTRAST = 4.5
@@ -69,17 +70,19 @@ def _cover_picture(project: Project, game: Game) -> tuple[bytes, str]:
     names = [str(getattr(loaded.cards[i], "name", None) or getattr(loaded.cards[i], "title", None) or ids[i])
              for i in pages]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    alt = f"Cards of {game.title}: {listed}"
+    alt = game.cover.alt or f"Cards of {game.title}: {listed}"
     return cover(pdf, pages, game.cover.background), alt
 
 
-def _file_entry(game: Game, paper: str, name: str, pdf: bytes, pages: int, cards: int) -> tuple[dict, bytes]:
-    """What the game's page says of one PDF, and the picture of its first page."""
+def _file_entry(game: Game, edition: str, name: str, pdf: bytes, pages: int, cards: int) -> tuple[dict, bytes]:
+    """What the game's page says of one PDF (of an edition: a paper, and a language other than
+    the game's own), and the picture of its first page."""
+    paper = edition.split("-")[0]
     printing = how_to_print(game, name, PAPER_TITLES[paper])
     picture, (width, height) = thumbnail(pdf)
-    return {"href": f"{paper}/{name}", "name": name, "title": printing.title, "pages": pages, "cards": cards,
+    return {"href": f"{edition}/{name}", "name": name, "title": printing.title, "pages": pages, "cards": cards,
             "size": size_words(len(pdf)), "sha256": hashlib.sha256(pdf).hexdigest(),
-            "thumb": f"thumbs/{paper}-{name.removesuffix('.pdf')}.png", "thumb_width": width,
+            "thumb": f"thumbs/{edition}-{name.removesuffix('.pdf')}.png", "thumb_width": width,
             "thumb_height": height, "stock": printing.stock, "sides": printing.sides, "note": printing.note,
             "rulebook": name == "rulebook.pdf"}, picture
 
@@ -107,21 +110,26 @@ def font_files(project: Project, path: Path, shown: str, folder: str) -> list[tu
 def _game_files(project: Project, game: Game, progress) -> tuple[list, dict]:
     """(site path, bytes) of the game's PDFs, zips, thumbnails, and the page's data."""
     files, papers, scale_bar_picture = [], [], None
-    for paper in PAPERS_MM:
-        progress(f"{game.title}: {PAPER_TITLES[paper]}")
-        rendered, _ = render_game(project, game, paper, "long", booklet=True)
-        entries = []
-        for name, pdf, pages, cards in rendered:
-            entry, picture = _file_entry(game, paper, name, pdf, pages, cards)
-            entries.append(entry)
-            files += [(f"{game.key}/{paper}/{name}", pdf), (f"{game.key}/{entry['thumb']}", picture)]
-        archive = deterministic_zip([(f"{game.key}-{paper}/{name}", pdf) for name, pdf, *_ in rendered])
-        zip_name = f"{game.key}-{paper}.zip"
-        files.append((f"{game.key}/{zip_name}", archive))
-        papers.append({"key": paper, "title": PAPER_TITLES[paper], "files": entries,
-                       "zip": {"href": zip_name, "size": size_words(len(archive)),
-                               "sha256": hashlib.sha256(archive).hexdigest(), "count": len(entries)}})
-        scale_bar_picture = scale_bar_picture or _scale_bar_picture(game, paper, rendered)
+    for language in game.languages or (game.language,):
+        for paper in PAPERS_MM:
+            progress(f"{game.title}: {PAPER_TITLES[paper]}, {language}")
+            edition = f"{paper}-{language}" if language != game.language else paper
+            rendered, _ = render_game(project, game, paper, "long", booklet=True, language=language)
+            entries = []
+            for name, pdf, pages, cards in rendered:
+                entry, picture = _file_entry(game.in_language(language), edition, name, pdf, pages, cards)
+                entries.append(entry)
+                files += [(f"{game.key}/{edition}/{name}", pdf), (f"{game.key}/{entry['thumb']}", picture)]
+            archive = deterministic_zip([(f"{game.key}-{edition}/{name}", pdf) for name, pdf, *_ in rendered])
+            zip_name = f"{game.key}-{edition}.zip"
+            files.append((f"{game.key}/{zip_name}", archive))
+            title = PAPER_TITLES[paper] + (f", {LANGUAGE_NAMES.get(language, language)}"
+                                           if len(game.languages) > 1 else "")
+            papers.append({"key": edition, "title": title, "paper": PAPER_TITLES[paper], "files": entries,
+                           "language": language,
+                           "zip": {"href": zip_name, "size": size_words(len(archive)),
+                                   "sha256": hashlib.sha256(archive).hexdigest(), "count": len(entries)}})
+            scale_bar_picture = scale_bar_picture or _scale_bar_picture(game, paper, rendered)
     picture, alt = _cover_picture(project, game)
     files.append((f"{game.key}/cover.png", picture))
     font = None
@@ -134,7 +142,8 @@ def _game_files(project: Project, game: Game, progress) -> tuple[list, dict]:
             "pitch": game.pitch, "cover": "cover.png", "cover_alt": alt, "language": game.language,
             "accent": game.cover.background, "accent_text": text_on(game.cover.background),
             "title_font": font, "papers": papers,
-            "rulebooks": [{"paper": p["title"], "href": e["href"], "size": e["size"], "pages": e["pages"]}
+            "rulebooks": [{"paper": p["title"], "href": e["href"], "size": e["size"], "pages": e["pages"],
+                           "language": p["language"]}
                           for p in papers for e in p["files"] if e["rulebook"]]}
     return files, {"page": page, "scale_bar": scale_bar_picture}
 

@@ -18,7 +18,8 @@ from pnp.site.archive import deterministic_zip
 from pnp.site.catalogue import how_to_print
 from tests.conftest import ROOT, run_pnp
 
-GAMES = ("verset", "wizard")
+GAMES = ("verset", "verso", "wizard")
+EDITIONS = {"verset": ("a4", "letter"), "wizard": ("a4", "letter"), "verso": ("a4", "letter", "a4-en", "letter-en")}
 
 
 class Links(HTMLParser):
@@ -56,10 +57,12 @@ def test_every_game_has_a_page_with_every_pdf_for_both_papers(built_site):
         game = get_game(Project(ROOT), key)
         assert f'href="{key}/index.html"' in index and game.pitch in index
         page = (built_site / key / "index.html").read_text()
-        for paper in ("a4", "letter"):
+        assert sorted(p.name for p in (built_site / key).iterdir() if p.is_dir() and p.name[0] in "al") == \
+            sorted(EDITIONS[key])
+        for paper in EDITIONS[key]:
             built = sorted(p.name for p in (built_site / key / paper).glob("*.pdf"))
             assert "rulebook.pdf" in built and "rulebook-booklet.pdf" in built
-            assert len(built) >= 10
+            assert len(built) >= 4
             for name in built:
                 data = (built_site / key / paper / name).read_bytes()
                 assert f'href="{paper}/{name}"' in page
