@@ -106,3 +106,21 @@ def test_the_english_edition_goes_to_its_own_folder():
     game = get_game(project, "verso")
     assert output_folder(project, game, "a4", "long", "en").name == "a4-en"
     assert output_folder(project, game, "a4", "long", "fr").name == "a4"
+
+
+def test_two_builds_are_byte_identical(built_verso, tmp_path):
+    result = run_pnp("build", "verso", "--out", str(tmp_path / "again"), "--project", str(ROOT))
+    assert result.exit_code == 0
+    for path in built_verso[("a4", "fr")].glob("*.pdf"):
+        assert (tmp_path / "again" / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_exports_carry_each_cards_own_back(tmp_path):
+    import csv
+
+    result = run_pnp("export", "verso", "--for", "mpc", "--out", str(tmp_path / "mpc"), "--project", str(ROOT))
+    assert result.exit_code == 0, result.output
+    rows = [r for r in csv.DictReader((tmp_path / "mpc" / "manifest.csv").open()) if r["deck"] == "Cartes"]
+    # 21 kinds of card (V2), each printed with either face as its recto: 42 front-and-back pairs
+    assert sum(int(r["count"]) for r in rows) == 90 and len(rows) == 42
+    assert all(r["back"].endswith("-back.png") for r in rows)
