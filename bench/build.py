@@ -7,6 +7,12 @@ The Last Wizard (`--game wizard --repeat 1`, 2026-11-30): whole build in a fresh
 with every page cached; `pnp check wizard` 2.0 s in a fresh process (44 examples, every layout,
 and the two decks' exact deal distributions, 18,360 deals each).
 
+Verso (`PNP_CACHE=off python bench/build.py --game verso --repeat 3`, 2026-11-30): whole build
+in a fresh process 3.0 s with the cache off (90 cards of two faces, i.e. 180 card pages, and 6 A6
+aids: 1.8 s, 18 ms a card page; the 12-page French rulebook 1.0 s), 0.8 s with every page cached;
+`pnp check verso` 0.6 s (54 examples, the pair rules of 90 cards); `pnp simulate verso --solo
+--games 10000` 10.5 s.
+
 Le Dernier Verset:
 
 Figures on the development machine (2 cores, Python 3.11, WeasyPrint 70), medians of 3,
