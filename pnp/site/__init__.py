@@ -168,6 +168,25 @@ def stylesheet_with_fonts(project: Project, stylesheet: Path) -> list[tuple[str,
     return list(dict(files).items()) + [("site.css", text.encode())]
 
 
+def calibration_files(project: Project) -> list[tuple[dict, bytes]]:
+    """The duplex calibration sheet (`pnp calibrate`) for each paper and flip, with what the
+    printing page says of it."""
+    from pnp.preflight import require_preflight
+    from pnp.render.calibration import calibration_sheet
+    from pnp.render.marks import label_font_file
+
+    found = []
+    for paper in PAPERS_MM:
+        for duplex in ("long", "short"):
+            pdf = calibration_sheet(paper, duplex, label_font_file(project))
+            name = f"calibration-{paper}-{duplex}.pdf"
+            require_preflight([(name, pdf)])
+            found.append(({"name": name, "href": f"printing/{name}", "paper": PAPER_TITLES[paper],
+                           "flip": f"{duplex} edge", "size": size_words(len(pdf)),
+                           "sha256": hashlib.sha256(pdf).hexdigest()}, pdf))
+    return found
+
+
 def _render(project: Project, name: str, **context) -> bytes:
     from pnp.render.templates import environment, limit_problem, plain_view, render
 
@@ -192,6 +211,8 @@ def site_files(project: Project, keys: list[str], title: str,
         scale_bar_picture = scale_bar_picture or info["scale_bar"]
     if scale_bar_picture:
         files.append(("printing/scale-bar.png", scale_bar_picture[0]))
+    calibration = calibration_files(project)
+    files += [(f"printing/{entry['name']}", data) for entry, data in calibration]
     stylesheet = project.layouts / STYLESHEET
     if not stylesheet.is_file():
         raise DataError([Problem(f"layouts/{STYLESHEET}", None, "(file)", "the site's stylesheet",
@@ -199,7 +220,8 @@ def site_files(project: Project, keys: list[str], title: str,
     files += stylesheet_with_fonts(project, stylesheet)
     common = {"site_title": title, "games": pages, "scale": SCALE_WORDS,
               "scale_bar": {"width": scale_bar_picture[1][0], "height": scale_bar_picture[1][1]}
-              if scale_bar_picture else None}
+              if scale_bar_picture else None,
+              "calibration": [entry for entry, _ in calibration]}
     files.append(("index.html", _render(project, "index.html", root="", here="index", **common)))
     files.append(("printing.html", _render(project, "printing.html", root="", here="printing", **common)))
     for page in pages:

@@ -180,3 +180,16 @@ def test_broken_site_templates_are_named_and_nothing_is_written(project_copy, br
     assert result.exit_code == 2, result.output
     assert expected in result.output and "Traceback" not in result.output
     assert not out.exists()
+
+
+def test_the_printing_page_offers_the_calibration_sheets(built_site, tmp_path):
+    page = (built_site / "printing.html").read_text()
+    for paper in ("a4", "letter"):
+        for duplex in ("long", "short"):
+            name = f"calibration-{paper}-{duplex}.pdf"
+            assert f'href="printing/{name}"' in page
+            out = tmp_path / name
+            assert run_pnp("calibrate", "--paper", paper, "--duplex", duplex, "--out", str(out),
+                           "--project", str(ROOT)).exit_code == 0
+            assert (built_site / "printing" / name).read_bytes() == out.read_bytes()
+    assert "--duplex-offset X,Y" in page
