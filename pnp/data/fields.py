@@ -24,8 +24,13 @@ FIELD_TYPES = {
     "bool": "true or false",
     "icon": "the name of an icon in layouts/icons/, such as wolf-head",
     "texts": "a list of texts (each line of a player aid, say)",
+    "ints": "a list of whole numbers, each within `min` and `max` when they are given (target numbers, say)",
+    "choices": "a list of values, each one of those listed in `choices` (attribute symbols, say)",
     "effects": "a list of steps `{op: NAME, ...}` for the game's rules engine, checked against its vocabulary",
 }
+
+
+LIST_TYPES = ("texts", "ints", "choices", "effects")
 
 
 class Step(BaseModel):
@@ -70,6 +75,11 @@ def annotation(spec) -> Any:
         return Slug
     if kind == "texts":
         return Annotated[list[Text], Field(min_length=spec.min_items or 0)]
+    if kind == "ints":
+        item = Annotated[int, Field(ge=spec.min, le=spec.max)] if spec.min is not None or spec.max is not None else int
+        return Annotated[list[item], Field(min_length=spec.min_items or 0)]
+    if kind == "choices":
+        return Annotated[list[Literal[tuple(spec.choices)]], Field(min_length=spec.min_items or 0)]  # type: ignore[valid-type]
     if kind == "effects":
         return Annotated[list[Step], Field(min_length=spec.min_items or 0)]
     raise ValueError(f"unknown field type {kind!r}")
@@ -82,7 +92,7 @@ def card_model(name: str, fields: dict, id_from: str | None = None) -> type[Card
         kind = annotation(spec)
         if spec.required:
             definitions[field_name] = (kind, ...)
-        elif spec.type in ("texts", "effects"):
+        elif spec.type in LIST_TYPES:
             definitions[field_name] = (kind, Field(default_factory=list))
         else:
             definitions[field_name] = (kind | None, spec.default)

@@ -50,9 +50,9 @@ class FieldSpec(BaseModel):
 
     @model_validator(mode="after")
     def _choices_for_choice(self):
-        if self.type == "choice" and not self.choices:
-            raise invalid("a `choices:` list for a field of type choice", "none", "List the values allowed")
-        if self.type == "choice":
+        if self.type in ("choice", "choices") and not self.choices:
+            raise invalid(f"a `choices:` list for a field of type {self.type}", "none", "List the values allowed")
+        if self.type in ("choice", "choices"):
             self.__dict__["choices"] = [str(c) for c in self.choices]
         return self
 

@@ -1,0 +1,58 @@
+"""One Last Fight's adapter: what only code can say about the game declared in
+card_data/olf/game.yaml (component counts from the rulebook, the dice engine's example kinds,
+the challenge deck's cards)."""
+
+from pnp.data.located import Located
+from pnp.errors import Problem
+from pnp.games.base import Adapter
+from pnp.rules.olf import components
+from pnp.rules.olf.components import ALL_YOU_VE_GOT
+from pnp.rules.olf.kinds import KINDS
+
+COMPONENT_COUNTS = {
+    "characters": (components.CHARACTERS, "CHARACTERS"), "nemeses": (components.NEMESES, "NEMESES"),
+    "approach": (components.APPROACH_CHALLENGES, "APPROACH_CHALLENGES"),
+    "lair": (components.LAIR_CHALLENGES, "LAIR_CHALLENGES"), "end": (components.END_CHALLENGES, "END_CHALLENGES"),
+    "nemesis-challenges": (components.NEMESIS_CHALLENGE_CARDS, "NEMESIS_CHALLENGE_CARDS"),
+    "moments": (components.MOMENTS, "MOMENTS"), "equipment": (components.STARTING_EQUIPMENT, "STARTING_EQUIPMENT"),
+    "loot": (components.LOOT, "LOOT"), "references": (components.TURN_REFERENCES, "TURN_REFERENCES"),
+    "slay-them": (components.SLAY_THEM, "SLAY_THEM"),
+}
+PHASE_DECKS = ("approach", "lair", "end")
+
+
+def _symbols_fields(prefixes: tuple[str, ...]):
+    """A deck check: `all` (All You've Got) stands alone in a challenge's symbols, and a
+    challenge has no more targets than the Challenge dice in the box."""
+    def check(located: Located, cards: list) -> list[Problem]:
+        problems = []
+        for index, card in enumerate(cards):
+            for prefix in prefixes:
+                symbols = getattr(card, f"{prefix}symbols")
+                targets = getattr(card, f"{prefix}targets")
+                if ALL_YOU_VE_GOT in symbols and len(symbols) > 1:
+                    problems.append(Problem(located.file, located.line_of((index, f"{prefix}symbols")),
+                                            f"{prefix}symbols", "attribute symbols, or [all] alone (All You've Got)",
+                                            str(symbols)))
+                if len(targets) > components.CHALLENGE_DICE:
+                    problems.append(Problem(located.file, located.line_of((index, f"{prefix}targets")),
+                                            f"{prefix}targets", f"at most {components.CHALLENGE_DICE} targets "
+                                            "(the Challenge dice in the box)", str(len(targets))))
+        return problems
+    return check
+
+
+def rules_context(loaded: list) -> dict:
+    """The phases' challenge cards and the moments, by id, for the deck builder."""
+    decks = {d.deck.key: [card.id for card in d.cards] for d in loaded}
+    return {"challenges": {phase: decks.get(phase, []) for phase in PHASE_DECKS},
+            "moments": decks.get("moments", [])}
+
+
+ADAPTER = Adapter(
+    component_counts=COMPONENT_COUNTS,
+    deck_checks_by_key={**{key: (_symbols_fields(("",)),) for key in (*PHASE_DECKS, "slay-them")},
+                        "nemeses": (_symbols_fields(("approach_", "lair_", "end_")),)},
+    kinds=KINDS,
+    rules_context=rules_context,
+)
