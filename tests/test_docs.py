@@ -78,3 +78,8 @@ def test_the_documented_example_kinds_are_verso_s():
     text = (ROOT / "docs" / "worked-examples.md").read_text()
     documented = set(table_after("## Verso's kinds", text))
     assert documented == set(get_game(Project.at(ROOT), "verso").kinds)
+
+
+def test_the_documented_example_kinds_are_one_last_fight_s():
+    text = (ROOT / "docs" / "worked-examples.md").read_text()
+    assert set(table_after("## One Last Fight's kinds", text)) == set(get_game(Project.at(ROOT), "olf").kinds)

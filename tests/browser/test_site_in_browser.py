@@ -172,10 +172,11 @@ def test_keyboard_reaches_every_link_and_follows_one(browser, served):
         assert page.evaluate(f"document.activeElement === document.querySelectorAll('a[href]')[{index}]"), index
         assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none", index
     page.goto(served + "index.html")
-    for _ in range(4):
+    for _ in range(links):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.textContent") == "Le Dernier Verset":
             break
+    assert page.evaluate("document.activeElement.textContent") == "Le Dernier Verset"
     page.keyboard.press("Enter")
     page.wait_for_url("**/verset/index.html")
 

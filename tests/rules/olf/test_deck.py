@@ -50,3 +50,27 @@ def test_caps_soul_and_facing_death():
     assert not dead.alive and dead.power == 0 and dead.soul == 0
     with pytest.raises(RulesError):
         change(dead, heart=1)
+
+
+def test_nemesis_challenges_are_harder_than_their_phase_and_skulls_rank_them():
+    """The source: Nemesis Challenges are "slightly more difficult" than their phase's; and a
+    Nemesis with more skulls is harder. Measured with the engine's exact odds."""
+    import yaml
+
+    from pnp.rules.olf.difficulty import mean_chance, phase_table, typical_chance
+    from tests.conftest import ROOT
+
+    folder = ROOT / "card_data" / "olf"
+    load = lambda name: yaml.safe_load((folder / name).read_text())       # noqa: E731
+    heroes = [c["symbols"] for c in load("characters.yaml")]
+    items = [c["symbols"] for c in load("equipment.yaml")]
+    averages = {phase: mean_chance(phase_table(load(f"{phase}.yaml"), heroes, items)) for phase in ("approach", "lair", "end")}
+    by_skulls: dict = {}
+    for nemesis in load("nemeses.yaml"):
+        chances = [float(typical_chance(nemesis[f"{p}_symbols"], nemesis[f"{p}_targets"], heroes, items))
+                   for p in averages]
+        assert all(chance < averages[p] for chance, p in zip(chances, averages)), nemesis["id"]
+        by_skulls.setdefault(nemesis["skulls"], []).append(sum(chances) / 3)
+    easiest = {skulls: min(values) for skulls, values in by_skulls.items()}
+    hardest = {skulls: max(values) for skulls, values in by_skulls.items()}
+    assert hardest[2] < easiest[1] and hardest[3] < easiest[2]
