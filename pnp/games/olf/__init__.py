@@ -5,6 +5,7 @@ the challenge deck's cards)."""
 from pnp.data.located import Located
 from pnp.errors import Problem
 from pnp.games.base import Adapter
+from pnp.games.olf.aid import odds_context
 from pnp.rules.olf import components
 from pnp.rules.olf.components import ALL_YOU_VE_GOT
 from pnp.rules.olf.kinds import KINDS
@@ -55,4 +56,5 @@ ADAPTER = Adapter(
                         "nemeses": (_symbols_fields(("approach_", "lair_", "end_")),)},
     kinds=KINDS,
     rules_context=rules_context,
+    deck_context=odds_context,
 )

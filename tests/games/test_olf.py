@@ -1,0 +1,80 @@
+"""One Last Fight as built so far: both card sizes and the nemeses' own backs measured from the
+PDFs, the odds aid's table from the engine, and pnp check's exit statuses."""
+
+from fractions import Fraction
+
+import pikepdf
+import pytest
+
+from pnp.data.decks import load_game
+from pnp.games import get_game
+from pnp.games.olf.aid import odds_context, percent, target_lists
+from pnp.project import Project
+from pnp.rules.olf.odds import success_chance
+from tests.conftest import ROOT, run_pnp
+from tests.pdf_measure import MM, placements
+
+TOLERANCE_MM = 0.1
+
+
+@pytest.fixture(scope="module")
+def built_olf(tmp_path_factory):
+    target = tmp_path_factory.mktemp("olf")
+    result = run_pnp("build", "olf", "--out", str(target), "--project", str(ROOT))
+    assert result.exit_code == 0, result.output
+    return target
+
+
+def _trim_sizes(path) -> set:
+    sizes = set()
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            for placed in placements(page):
+                x0, y0, x1, y1 = placed.box
+                sizes.add((round((x1 - x0) / MM, 1), round((y1 - y0) / MM, 1)))
+    return sizes
+
+
+@pytest.mark.parametrize("deck, size", [("characters", (70, 120)), ("nemeses", (70, 120)), ("approach", (63, 88)),
+                                        ("loot", (63, 88)), ("moments", (63, 88)), ("odds-aids", (105, 148))])
+def test_each_card_type_prints_at_its_size(built_olf, deck, size):
+    bleed = {"odds-aids": 3.0}.get(deck, 3.0)
+    sizes = _trim_sizes(built_olf / f"{deck}.pdf")
+    assert len(sizes) == 1
+    width, height = sizes.pop()
+    assert abs(width - (size[0] + 2 * bleed)) <= TOLERANCE_MM and abs(height - (size[1] + 2 * bleed)) <= TOLERANCE_MM
+
+
+def test_each_nemesis_back_lands_behind_its_front(built_olf):
+    with pikepdf.open(built_olf / "nemeses.pdf") as pdf:
+        width = float(pdf.pages[0].mediabox[2])
+        for sheet in range(len(pdf.pages) // 2):
+            fronts = {p.name.removeprefix("/Card"): p for p in placements(pdf.pages[2 * sheet])}
+            backs = {p.name.removeprefix("/Back"): p for p in placements(pdf.pages[2 * sheet + 1])}
+            assert fronts.keys() == backs.keys()
+            for index, front in fronts.items():
+                back = backs[index]
+                assert abs((width - back.centre[0]) - front.centre[0]) / MM < TOLERANCE_MM
+                assert abs(back.centre[1] - front.centre[1]) / MM < TOLERANCE_MM
+
+
+def test_the_odds_aid_prints_the_engine_s_fractions():
+    project = Project.at(ROOT)
+    loaded = load_game(project, get_game(project, "olf"))
+    table = odds_context(loaded)["odds"]
+    lists = target_lists(loaded)
+    assert (4,) in lists and (4, 4) in lists and len(lists) == len(table["rows"])
+    for row in table["rows"]:
+        assert row["cells"] == [percent(success_chance(dice, row["targets"])) for dice in range(1, 9)]
+    assert percent(Fraction(7, 8)) == "88%" and percent(Fraction(0)) == "–" and percent(Fraction(1, 1000)) == "<1%"
+
+
+def test_check_exits_1_on_a_wrong_example_and_2_on_a_broken_card_file(project_copy):
+    examples = project_copy / "card_data" / "olf" / "examples" / "rules.yaml"
+    examples.write_text(examples.read_text().replace("expect: {success: 7/8}", "expect: {success: 3/4}"))
+    result = run_pnp("check", "olf", "--project", str(project_copy))
+    assert result.exit_code == 1 and "odds-of-freya" in result.output
+    cards = project_copy / "card_data" / "olf" / "approach.yaml"
+    cards.write_text(cards.read_text().replace("  - 4\n", "  - 7\n", 1))
+    result = run_pnp("check", "olf", "--project", str(project_copy))
+    assert result.exit_code == 2 and "card_data/olf/approach.yaml:" in result.output and "targets" in result.output
