@@ -78,3 +78,19 @@ def test_check_exits_1_on_a_wrong_example_and_2_on_a_broken_card_file(project_co
     cards.write_text(cards.read_text().replace("  - 4\n", "  - 7\n", 1))
     result = run_pnp("check", "olf", "--project", str(project_copy))
     assert result.exit_code == 2 and "card_data/olf/approach.yaml:" in result.output and "targets" in result.output
+
+
+def test_each_die_net_has_six_equal_square_faces(built_olf):
+    import pdfplumber
+
+    with pdfplumber.open(built_olf / "dice.pdf") as pdf:
+        nets = 0
+        for page in pdf.pages:
+            faces = {(round(r["x0"] / MM, 1), round(r["top"] / MM, 1)): (r["width"] / MM, r["height"] / MM)
+                     for r in page.rects if abs(r["width"] / MM - 16) < 0.2}   # the face (its fill is inset)
+            outlines = [r for r in page.rects if abs(r["width"] / MM - 66) < 0.2 and abs(r["height"] / MM - 82) < 0.2]
+            assert len(faces) == 6 * len(outlines)
+            for width, height in faces.values():
+                assert abs(width - 16) <= TOLERANCE_MM and abs(height - 16) <= TOLERANCE_MM
+            nets += len(outlines)
+    assert nets == 28                     # 8 Challenge dice and 5 each of the four resource dice
