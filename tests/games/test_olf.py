@@ -94,3 +94,31 @@ def test_each_die_net_has_six_equal_square_faces(built_olf):
                 assert abs(width - 16) <= TOLERANCE_MM and abs(height - 16) <= TOLERANCE_MM
             nets += len(outlines)
     assert nets == 28                     # 8 Challenge dice and 5 each of the four resource dice
+
+
+def test_the_simulation_is_reproducible_and_ranks_the_nemeses_by_skulls():
+    project = Project.at(ROOT)
+    game = get_game(project, "olf")
+    loaded = load_game(project, game)
+    first = game.simulator(loaded, games=150, party=3, seed=4)
+    assert first == game.simulator(loaded, games=150, party=3, seed=4)
+    assert [row["id"] for row in first["nemeses"]] == ["demon-lord", "drowned-queen", "hollow-king",
+                                                        "plague-saint", "clockwork-tyrant", "ash-wyrm"]
+    one = game.simulator(loaded, games=150, party=3, nemesis="ash-wyrm", seed=4)
+    assert [row["id"] for row in one["nemeses"]] == ["ash-wyrm"]
+    rates = {row["skulls"]: [] for row in first["nemeses"]}
+    for row in first["nemeses"]:
+        rates[row["skulls"]].append(row["win_rate"])
+    assert max(rates[3]) < min(rates[1])
+
+
+def test_a_result_the_engine_cannot_play_is_named(project_copy):
+    cards = project_copy / "card_data" / "olf" / "approach.yaml"
+    cards.write_text(cards.read_text().replace("success: Gain 1 Power.", "success: Gains a power, maybe.", 1))
+    result = run_pnp("check", "olf", "--project", str(project_copy))
+    assert result.exit_code == 2 and "approach.yaml:" in result.output and "reads like an effect" in result.output
+
+
+def test_simulate_from_the_command_line_refuses_an_unknown_nemesis():
+    result = run_pnp("simulate", "olf", "--nemesis", "dragon", "--games", "5", "--project", str(ROOT))
+    assert result.exit_code == 2 and "demon-lord" in result.output

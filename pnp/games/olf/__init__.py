@@ -3,12 +3,16 @@ card_data/olf/game.yaml (component counts from the rulebook, the dice engine's e
 the challenge deck's cards)."""
 
 from pnp.data.located import Located
-from pnp.errors import Problem
-from pnp.games.base import Adapter
+from pnp.data.plain import as_plain
+from pnp.errors import Problem, UsageError
+from pnp.games.base import Adapter, SimulationOption
+from pnp.games.olf.report import simulation_report
 from pnp.games.olf.aid import odds_context
 from pnp.rules.olf import components
 from pnp.rules.olf.components import ALL_YOU_VE_GOT
+from pnp.rules.olf.effects import EffectError, parse
 from pnp.rules.olf.kinds import KINDS
+from pnp.rules.olf.simulate import simulate
 
 COMPONENT_COUNTS = {
     "characters": (components.CHARACTERS, "CHARACTERS"), "nemeses": (components.NEMESES, "NEMESES"),
@@ -43,6 +47,38 @@ def _symbols_fields(prefixes: tuple[str, ...]):
     return check
 
 
+def _effects(fields: tuple[str, ...]):
+    """A deck check: every result is written in the phrasing the engine reads (effects.py)."""
+    def check(located: Located, cards: list) -> list[Problem]:
+        problems = []
+        for index, card in enumerate(cards):
+            for name in fields:
+                try:
+                    parse(getattr(card, name))
+                except EffectError as error:
+                    problems.append(Problem(located.file, located.line_of((index, name)), name,
+                                            "an effect the engine can play", str(error)))
+        return problems
+    return check
+
+
+def game_data(loaded: list) -> dict:
+    """The cards as plain data, for the simulator."""
+    cards = {d.deck.key: [as_plain(card) for card in d.cards] for d in loaded}
+    return {"characters": cards["characters"], "equipment": cards["equipment"], "loot": cards["loot"],
+            "moments": cards["moments"], "nemeses": cards["nemeses"],
+            "decks": {key: cards[key] for key in (*PHASE_DECKS, "slay-them")}}
+
+
+def simulator(loaded: list, games: int = 500, party: int = 3, nemesis: str | None = None, seed: int = 1,
+              progress=None) -> dict:
+    data = game_data(loaded)
+    ids = [n["id"] for n in data["nemeses"]]
+    if nemesis is not None and nemesis not in ids:
+        raise UsageError(f"--nemesis {nemesis}: the Nemeses are {', '.join(ids)}")
+    return simulate(data, party, [nemesis] if nemesis else [], games, seed, progress)
+
+
 def rules_context(loaded: list) -> dict:
     """The phases' challenge cards and the moments, by id, for the deck builder."""
     decks = {d.deck.key: [card.id for card in d.cards] for d in loaded}
@@ -52,9 +88,20 @@ def rules_context(loaded: list) -> dict:
 
 ADAPTER = Adapter(
     component_counts=COMPONENT_COUNTS,
-    deck_checks_by_key={**{key: (_symbols_fields(("",)),) for key in (*PHASE_DECKS, "slay-them")},
-                        "nemeses": (_symbols_fields(("approach_", "lair_", "end_")),)},
+    deck_checks_by_key={**{key: (_symbols_fields(("",)), _effects(("success", "defeat")))
+                           for key in (*PHASE_DECKS, "slay-them")},
+                        "nemeses": (_symbols_fields(("approach_", "lair_", "end_")),
+                                    _effects(tuple(f"{p}_{r}" for p in ("approach", "lair", "end")
+                                                   for r in ("success", "defeat")))),
+                        "moments": (_effects(("outcome",)),)},
     kinds=KINDS,
     rules_context=rules_context,
     deck_context=odds_context,
+    simulator=simulator,
+    simulation_options=(
+        SimulationOption("games", "olf: games per Nemesis (default 500).", int, 500, low=1, high=1_000_000, runs=True),
+        SimulationOption("party", "olf: how many characters, 1 to 4 (default 3).", int, 3, low=1, high=4),
+        SimulationOption("nemesis", "olf: one Nemesis by id (default: each in turn).", str, None),
+    ),
+    simulation_report=simulation_report,
 )

@@ -6,6 +6,7 @@ pool's k highest dice, sorted, clearing the sorted targets.
 """
 
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 
 import icepool
@@ -15,6 +16,11 @@ from pnp.rules.olf.dice import match
 
 
 def success_chance(dice: int, targets: list[int]) -> Fraction:
+    return _chance(dice, tuple(sorted(targets, reverse=True)))
+
+
+@lru_cache(maxsize=4096)
+def _chance(dice: int, targets: tuple[int, ...]) -> Fraction:
     if not targets:
         return Fraction(1)
     if dice < len(targets):
