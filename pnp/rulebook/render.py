@@ -113,18 +113,24 @@ def _fonts(project: Project) -> list:
 
 
 ICON_CALL = re.compile(r"""icon\(\s*['"]([a-z0-9-]+)['"]""")
+QUOTED_NAME = re.compile(r"""['"]([a-z0-9-]+)['"]""")
 
 
 def used_icons(project: Project, game, loaded: list) -> set:
     """The icons a game prints: its cards' icon fields, its inline icons, and every icon its
-    layouts name (the folders of its decks', boards' and stylesheet's layouts)."""
+    layouts name, in a call or as a quoted icon name (the folders of its decks', boards' and
+    stylesheet's layouts)."""
     names = {getattr(card, field) for d in loaded for card in d.cards for field in type(card).ICON_FIELDS}
     names |= set(game.inline_icons.values())
     folders = {Path(game.stylesheet).parent} | {Path(d.face).parent for d in game.decks}
     folders |= {Path(b.layout).parent for b in game.boards}
+    known = {path.stem for path in (project.layouts / "icons").glob("*.svg")}
     for folder in folders:
         for path in sorted((project.layouts / folder).glob("*.html")):
-            names |= set(ICON_CALL.findall(path.read_text(encoding="utf-8", errors="replace")))
+            text = path.read_text(encoding="utf-8", errors="replace")
+            names |= set(ICON_CALL.findall(text))
+            # icons picked from a table in the layout ({"sword": "broadsword"}) are credited too
+            names |= {name for name in QUOTED_NAME.findall(text) if name in known}
     return {name for name in names if name}
 
 

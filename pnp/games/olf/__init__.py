@@ -7,6 +7,7 @@ from pnp.data.plain import as_plain
 from pnp.errors import Problem, UsageError
 from pnp.games.base import Adapter, SimulationOption
 from pnp.games.olf.report import simulation_report
+from pnp.games.olf.rulebook import describe, diagram, rulebook_context
 from pnp.games.olf.aid import odds_context
 from pnp.rules.olf import components
 from pnp.rules.olf.components import ALL_YOU_VE_GOT
@@ -97,6 +98,9 @@ ADAPTER = Adapter(
     kinds=KINDS,
     rules_context=rules_context,
     deck_context=odds_context,
+    rulebook_context=rulebook_context,
+    describe_example=describe,
+    example_cards=diagram,
     simulator=simulator,
     simulation_options=(
         SimulationOption("games", "olf: games per Nemesis (default 500).", int, 500, low=1, high=1_000_000, runs=True),
