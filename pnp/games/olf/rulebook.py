@@ -61,6 +61,10 @@ def describe(kind: str, setup: dict, result: dict) -> str:
                 f"{result['success']} exactly, {numerator / denominator:.0%}.")
     if kind == "deck":
         return f"{result['size']} cards: " + ", ".join(map(str, result["phases"])) + " from the top."
+    if kind == "resources":
+        state = f"{result['heart']} Heart, {result['power']} Power, {result['soul']} Soul"
+        return (f"Afterwards: {state}." if result["alive"]
+                else "The last Heart is gone: the hero Faces Death, and their Power and Soul are lost.")
     if kind == "start":
         return (f"{setup['characters']} character(s): each starts with {result['heart']} Heart, {result['power']} Power, "
                 f"{result['soul']} Soul and {result['equipment']} Starting Equipment card(s).")

@@ -7,7 +7,9 @@ from pnp.rules.olf.components import ALL_YOU_VE_GOT, DIE_SIDES
 from pnp.rules.olf.deck import build_deck, phase_sizes
 from pnp.rules.olf.dice import RulesError, match, pool_size
 from pnp.rules.olf.odds import success_chance
-from pnp.rules.olf.party import starting as starting_resources
+from pnp.rules.olf.party import buy_power, change, new_character, starting as starting_resources
+
+STEP_KEYS = ("heart", "power", "soul", "buy_power")
 
 PLACEHOLDER_DECKS = {"approach": 16, "lair": 15, "end": 10}     # card counts when no data is given
 PLACEHOLDER_MOMENTS = 12
@@ -47,6 +49,23 @@ def deck(setup, context):
     return {"size": len(built), "phases": sizes}
 
 
+def resources(setup, context):
+    """A character's Heart, Power and Soul through gains, losses and Soul spent on Power."""
+    hero = new_character("hero", setup["characters"])
+    steps = setup["steps"]
+    if not isinstance(steps, list):
+        raise SetupError("steps", "a list of steps: {heart: N}, {power: N}, {soul: N} or {buy_power: N}")
+    try:
+        for step in steps:
+            if not isinstance(step, dict) or len(step) != 1 or next(iter(step)) not in STEP_KEYS:
+                raise SetupError("steps", f"each step one of {', '.join(STEP_KEYS)}: N, not {step!r}")
+            (key, amount), = step.items()
+            hero = buy_power(hero, amount) if key == "buy_power" else change(hero, **{key: amount})
+    except RulesError as error:
+        raise SetupError("steps", str(error)) from None
+    return {"heart": hero.heart, "power": hero.power, "soul": hero.soul, "alive": hero.alive}
+
+
 def start(setup, context):
     return starting_resources(setup["characters"])
 
@@ -65,6 +84,10 @@ KINDS = {kind.name: kind for kind in (
          (SetupField("dice", "int", low=0, high=20), SetupField("targets", "ints")), ("success",), odds),
     Kind("deck", "the challenge deck built phase by phase",
          (SetupField("seed", "int", required=False, low=0, high=2**31),), ("size", "phases"), deck),
+    Kind("resources", "Heart, Power and Soul through gains, losses and Soul spent on Power (caps, Facing Death)",
+         (SetupField("characters", "int", low=1, high=4), SetupField("steps", "list of steps",
+          help="in order: {heart: N}, {power: N}, {soul: N} (negative to lose), {buy_power: N}")),
+         ("heart", "power", "soul", "alive"), resources),
     Kind("start", "a character's starting resources and equipment for a party size",
          (SetupField("characters", "int", low=1, high=4),), ("heart", "power", "soul", "equipment"), start),
 )}
