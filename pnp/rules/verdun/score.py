@@ -1,0 +1,18 @@
+"""A team's score: captured Assets, its own Assets still hidden, less a Victory Point per skull
+on its casualties. The skulls are ours to set (ruling D1): the stronger the troop, the dearer
+its loss."""
+
+from pnp.rules.verdun.cards import Troop
+
+SKULL_BANDS = ((2, 6, 1), (7, 10, 2), (11, 13, 3))
+SKULLS_SPECIAL = {"general": 3, "spy": 1, "chaplain": 1, "reconnaissance": 2}
+
+
+def skulls(card: Troop) -> int:
+    if card.kind in SKULLS_SPECIAL:
+        return SKULLS_SPECIAL[card.kind]
+    return next(count for low, high, count in SKULL_BANDS if low <= card.rank <= high)
+
+
+def score(captured: list[int], assets_left: list[int], casualties: list[Troop]) -> int:
+    return sum(captured) + sum(assets_left) - sum(skulls(card) for card in casualties)

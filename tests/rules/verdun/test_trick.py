@@ -1,0 +1,66 @@
+"""Verdun's tricks: the worked examples (the source's four choices among them), illegal tactical
+plays refused, and invariants over random tricks."""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+from pnp.examples import load_example_file, run_examples
+from pnp.rules.verdun.cards import CardError, troop
+from pnp.rules.verdun.kinds import KINDS
+from pnp.rules.verdun.trick import Play, TrickError, resolve
+from tests.conftest import ROOT
+
+TARGET = {"fortification": 3, "revealed": False, "asset": 7}
+
+
+def test_every_example_agrees_with_the_engine():
+    examples = [e for path in sorted((ROOT / "card_data" / "verdun" / "examples").glob("*.yaml"))
+                for e in load_example_file(path, Path(path).name)]
+    assert {"isabel-plays-the-general", "isabel-plays-german-5", "isabel-plays-french-13",
+            "isabel-plays-the-french-spy"} <= {e.id for e in examples}
+    outcomes = run_examples(examples, KINDS, {})
+    assert [str(m) for o in outcomes for m in o.mismatches] == []
+
+
+def _play(player, team, card, tactical=None):
+    return Play(player, team, troop(card), tactical)
+
+
+def test_reconnaissance_bars_the_other_side_s_tactical_cards():
+    plays = [_play("A", "French", "XR"), _play("B", "German", "G7", "air_strike"),
+             _play("C", "French", "F4"), _play("D", "German", "G10")]
+    with pytest.raises(TrickError, match="Reconnaissance"):
+        resolve("French", TARGET, plays)
+    plays[1] = _play("B", "German", "G7")
+    plays[2] = _play("C", "French", "F4", "air_strike")          # its own side may still play them
+    assert resolve("French", TARGET, plays).totals["French"] == 15
+
+
+def test_a_stratagem_needs_a_card_to_cancel_and_cards_are_read_strictly():
+    with pytest.raises(TrickError, match="Stratagem"):
+        resolve("French", TARGET, [_play("A", "French", "F9", "stratagem")])
+    for bad in ("F1", "F14", "XG:14", "XS", "FG:7", "FC", "X5", "Z3"):
+        with pytest.raises(CardError):
+            troop(bad)
+
+
+CARDS = st.sampled_from([f"{side}{rank}" for side in "FG" for rank in range(2, 14)] + ["FS", "GS", "FG:14", "GG:1"])
+
+
+@given(st.lists(CARDS, min_size=4, max_size=4), st.integers(0, 7), st.booleans())
+def test_a_plain_trick_loses_one_card_each_side_or_ties(cards, fortification, attackers_french):
+    teams = ["French", "German", "French", "German"]
+    plays = [_play(f"P{i}", team, card) for i, (team, card) in enumerate(zip(teams, cards))]
+    attackers = "French" if attackers_french else "German"
+    outcome = resolve(attackers, {"fortification": fortification, "revealed": False, "asset": 5}, plays)
+    sides = {play.card.side for play in plays}
+    lost = sum(len(cards) for cards in outcome.casualties.values())
+    if len(sides) == 1:
+        assert lost == 0                                  # one colour: no battle, no casualties
+    else:
+        assert all(outcome.casualties[side] for side in ("French", "German"))
+    assert outcome.overrun == (outcome.winner == attackers)
+    assert (outcome.captured is not None) == outcome.overrun
+    assert outcome.tactical_award or lost == 4
