@@ -34,6 +34,7 @@ class Deck:
     backs: bool = True               # False: one-sided pieces (standees fold their two sides)
     stock: str = "cardstock"         # what to print it on: "cardstock" or "paper"
     titles: dict = field(default_factory=dict)      # the title in other languages: {en: "Cards"}
+    print_note: str | None = None    # how to cut or assemble it, as the download site says
     declared_at: int | None = None                   # line of its count in game.yaml
 
 

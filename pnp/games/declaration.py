@@ -76,6 +76,7 @@ class DeckSpec(BaseModel):
     uses_rules: bool = False
     stock: Literal["cardstock", "paper"] = "cardstock"
     titles: dict[str, str] = {}
+    print_note: str | None = Field(default=None, min_length=1)
     id_from: str | None = None
     counts_by: dict[str, dict[str | int, int]] = {}
     fields: dict[str, FieldSpec] = Field(min_length=1)
@@ -254,5 +255,5 @@ def _deck(spec: GameSpec, index: int, deck: DeckSpec, located: Located, adapter)
                 bleed_mm=deck.bleed_mm, shape=deck.shape, per_card_back=deck.per_card_back,
                 uses_rules=deck.uses_rules, counts_by=deck.counts_by,
                 fold_lines_mm=tuple(deck.fold_lines_mm), backs=deck.backs, stock=deck.stock,
-                titles=dict(deck.titles),
+                titles=dict(deck.titles), print_note=deck.print_note,
                 declared_at=located.line_of(("decks", index, "count")))

@@ -27,7 +27,7 @@ def how_to_print(game: Game, name: str, paper_title: str) -> Printing:
         if name == f"{deck.key}.pdf":
             sides = ("double-sided, flip on the long edge" if deck.backs
                      else "single-sided" + (" (fold on the dashed line)" if deck.fold_lines_mm else ""))
-            cut = "cut the circles" if deck.shape == "circle" else "cut along the crop marks"
+            cut = deck.print_note or ("cut the circles" if deck.shape == "circle" else "cut along the crop marks")
             return Printing(deck.title, STOCK_WORDS[deck.stock], sides,
                             f"{deck.width_mm:g} x {deck.height_mm:g} mm; {cut}")
     for board in game.boards:
