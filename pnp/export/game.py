@@ -4,15 +4,14 @@ one-sided pieces, boards) are listed as left out, to print from the PDFs."""
 
 import csv
 import io
-import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pypdfium2 as pdfium
 
 from pnp.data.decks import LoadedDeck, load_game
 from pnp.errors import UsageError
 from pnp.export.images import png_bytes, rasterise
+from pnp.export.names import card_name
 from pnp.export.pages import as_bytes, service_pages
 from pnp.export.services import DPI, PRODUCT_SIZES_IN, SERVICES, Service, product_size
 from pnp.games.base import Game
@@ -41,20 +40,6 @@ class DeckSides:
 
     def back_index(self, card: int) -> int:
         return self.faces + (card if self.loaded.deck.per_card_back else 0)
-
-
-def card_name(card) -> str:
-    label = str(getattr(card, "id", None) or getattr(card, "name", None) or "card")
-    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") or "card"
-
-
-def card_title(card) -> str:
-    """What a player calls the card: its name or title, else its id."""
-    for key in ("name", "title"):
-        value = getattr(card, key, None)
-        if isinstance(value, str) and value:
-            return value
-    return str(getattr(card, "id", None) or "card")
 
 
 def exportable(loaded: LoadedDeck) -> str | None:

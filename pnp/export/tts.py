@@ -13,6 +13,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from pnp.export.images import png_bytes, rasterise
+from pnp.export.names import card_name, card_title
 from pnp.export.services import TTS_COLUMNS, TTS_MAX_SIDE_PX, TTS_MIN_GRID, TTS_ROWS
 
 CARDS_PER_SHEET = TTS_COLUMNS * TTS_ROWS - 1
@@ -57,8 +58,6 @@ def _transform(x: float, scale: float) -> dict:
 
 
 def export_tts(game, sides: list, export, base_url: str) -> None:
-    from pnp.export.game import card_name, card_title
-
     objects = []
     sheet_number = 0
     for deck_number, deck_sides in enumerate(sides, start=1):

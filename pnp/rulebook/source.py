@@ -85,7 +85,7 @@ def rulebook_examples(project: Project, game_key: str) -> list[Example]:
                 if other is None:
                     first[example.id] = example
                     examples.append(example)
-                elif other.located.file != example.located.file and _same(other, example):
+                elif _translated(other, example):
                     continue
                 else:
                     examples.append(example)        # a real repeat: the check names it
@@ -94,6 +94,7 @@ def rulebook_examples(project: Project, game_key: str) -> list[Example]:
     return examples
 
 
-def _same(a: Example, b: Example) -> bool:
-    return (a.kind, a.setup, a.expect) == (b.kind, b.setup, b.expect) and \
-        Path(str(a.located.file)).parent != Path(str(b.located.file)).parent
+def _translated(a: Example, b: Example) -> bool:
+    """The same example printed in another language's chapters."""
+    return ((a.kind, a.setup, a.expect) == (b.kind, b.setup, b.expect)
+            and Path(str(a.located.file)).parent != Path(str(b.located.file)).parent)

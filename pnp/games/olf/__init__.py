@@ -8,7 +8,7 @@ from pnp.errors import Problem, UsageError
 from pnp.games.base import Adapter, SimulationOption
 from pnp.games.olf.report import simulation_report
 from pnp.games.olf.rulebook import describe, diagram, rulebook_context
-from pnp.games.olf.aid import odds_context
+from pnp.games.olf.aid import PHASES as PHASE_DECKS, odds_context
 from pnp.rules.olf import components
 from pnp.rules.olf.components import ALL_YOU_VE_GOT
 from pnp.rules.olf.effects import EffectError, parse
@@ -24,7 +24,6 @@ COMPONENT_COUNTS = {
     "loot": (components.LOOT, "LOOT"), "references": (components.TURN_REFERENCES, "TURN_REFERENCES"),
     "slay-them": (components.SLAY_THEM, "SLAY_THEM"),
 }
-PHASE_DECKS = ("approach", "lair", "end")
 
 
 def _symbols_fields(prefixes: tuple[str, ...]):

@@ -3,11 +3,11 @@ percentages of the engine's exact fractions."""
 
 from fractions import Fraction
 
-from pnp.rules.olf.components import CHALLENGE_DICE
+from pnp.rules.olf.components import CHALLENGE_DICE, PHASES as DECK_PHASES
 from pnp.rules.olf.odds import success_chance
 
-PHASE_DECKS = ("approach", "lair", "end", "slay-them")
-PHASES = ("approach", "lair", "end")
+PHASES = tuple(phase for phase, *_ in DECK_PHASES)
+PHASE_DECKS = (*PHASES, "slay-them")
 
 
 def target_lists(loaded: list) -> list[tuple[int, ...]]:

@@ -1,10 +1,11 @@
 """One Last Fight's worked-example kinds (docs/worked-examples.md)."""
 
+from itertools import groupby
 from random import Random
 
 from pnp.rules.kinds import Kind, SetupError, SetupField
 from pnp.rules.olf.components import ALL_YOU_VE_GOT, DIE_SIDES
-from pnp.rules.olf.deck import build_deck, phase_sizes
+from pnp.rules.olf.deck import build_deck
 from pnp.rules.olf.dice import RulesError, match, pool_size
 from pnp.rules.olf.odds import success_chance
 from pnp.rules.olf.party import buy_power, change, new_character, starting as starting_resources
@@ -45,8 +46,8 @@ def deck(setup, context):
                                           for phase, count in PLACEHOLDER_DECKS.items()}
     moments = context.get("moments") or [f"moment-{i}" for i in range(PLACEHOLDER_MOMENTS)]
     built = build_deck(decks, moments, Random(setup.get("seed", 1)))
-    sizes = phase_sizes()
-    return {"size": len(built), "phases": sizes}
+    phases = [len(list(group)) for _, group in groupby(built, key=lambda card: card.phase)]
+    return {"size": len(built), "phases": phases}
 
 
 def resources(setup, context):

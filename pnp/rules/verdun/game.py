@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from random import Random
 
 from pnp.rules.verdun.cards import troop
-from pnp.rules.verdun.deck import HAND, PLAYERS, deal
+from pnp.rules.verdun.deck import PLAYERS, deal
 from pnp.rules.verdun.score import skulls
-from pnp.rules.verdun.trick import AIR_STRIKE, Play, resolve
+from pnp.rules.verdun.trick import Play, resolve
 
 FORTIFICATIONS = (0, 2, 3, 4, 5, 7)
 ASSETS = (7, 5, 3, 1, 1)
