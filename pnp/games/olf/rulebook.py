@@ -25,7 +25,9 @@ def rulebook_context(loaded: list) -> dict:
                             for p in ("approach", "lair", "end")]} for n in cards["nemeses"]]
     starts = [{"characters": label, **starting(n)} for n, label in ((1, "1"), (2, "2 or 3"), (4, "4"))]
     names = ("MAX_POWER", "SOUL_PER_POWER", "CHALLENGE_DICE", "DECK_SIZE", "BASE_DICE")
-    return {"rules": {name: getattr(components, name) for name in names}, "starts": starts,
+    build = {phase: {"cards": count, "nemesis": nemesis, "moments": moments}
+             for phase, count, nemesis, moments in components.PHASES}
+    return {"rules": {name: getattr(components, name) for name in names}, "starts": starts, "build": build,
             "deck_phases": list(zip(("Approach (I)", "Lair (II)", "End (III)", "Slay Them!"), phase_sizes())),
             "phase_difficulty": phases, "nemesis_difficulty": nemeses, **odds_context(loaded)}
 
