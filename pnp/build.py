@@ -163,7 +163,7 @@ def _build_deck_in_worker(root: str, game_key: str, deck_key: str, paper: str,
     deck = game.deck(deck_key)
     if not deck.uses_rules:
         return build_deck(project, game, load_deck(project, game, deck), paper, duplex, None, back_offset_mm)
-    decks = load_game(project, game)
+    decks = load_game(project, game.with_all_modules())
     loaded = next(d for d in decks if d.deck.key == deck_key)
     return build_deck(project, game, loaded, paper, duplex, game.deck_context(decks), back_offset_mm)
 
@@ -175,6 +175,7 @@ def _build_rulebook_in_worker(root: str, game_key: str, paper: str, booklet: boo
     from pnp.rulebook.render import render_rulebook
 
     project, game = _game(root, game_key, language)
+    game = game.with_all_modules()                  # the rulebook describes every module
     loaded = load_game(project, game)
     if booklet:
         half = render_rulebook(project, game, loaded, results, BOOKLET_PAGES[paper])
@@ -222,25 +223,32 @@ def check_before_build(project: Project, game: Game, force: bool,
 def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: Path,
                progress: Callable[[int, str], None] = lambda done, step: None,
                booklet: bool = False, force: bool = False, owned: bool = False,
-               back_offset_mm: tuple[float, float] = (0.0, 0.0), language: str | None = None) -> BuildReport:
+               back_offset_mm: tuple[float, float] = (0.0, 0.0), language: str | None = None,
+               modules: tuple = ()) -> BuildReport:
     """Check, then render every deck and the rulebook (two processes), then write every file."""
-    rendered, skipped = render_game(project, game, paper, duplex, progress, booklet, force, back_offset_mm, language)
+    rendered, skipped = render_game(project, game, paper, duplex, progress, booklet, force, back_offset_mm, language,
+                                    modules)
     return BuildReport(write_outputs(out_dir, rendered, owned), skipped)
 
 
 def render_game(project: Project, game: Game, paper: str, duplex: str,
                 progress: Callable[[int, str], None] = lambda done, step: None,
                 booklet: bool = False, force: bool = False,
-                back_offset_mm: tuple[float, float] = (0.0, 0.0), language: str | None = None) -> tuple[list, list]:
+                back_offset_mm: tuple[float, float] = (0.0, 0.0), language: str | None = None,
+                modules: tuple = ()) -> tuple[list, list]:
     """Every file of the game for the paper, checked and preflighted, not yet written:
-    (name, PDF, pages, cards) each, and what --force let through."""
+    (name, PDF, pages, cards) each, and what --force let through. The decks of optional
+    `modules` are built too; every module's data is checked either way (the rulebook
+    describes them all)."""
     languages = game.languages or (game.language,)
     if language is not None and language not in languages:
         raise UsageError(f"--lang {language}: {game.title} prints in {', '.join(languages)}")
-    game = game.in_language(language)
-    decks = load_game(project, game)
+    game = game.in_language(language).with_modules(modules)
+    everything = load_game(project, game.with_all_modules())
     has_rulebook = (project.card_data / game.key / "rulebook").is_dir()
-    results, skipped = check_before_build(project, game, force, decks)
+    results, skipped = check_before_build(project, game.with_all_modules(), force, everything)
+    building = {deck.key for deck in game.decks}
+    decks = [loaded for loaded in everything if loaded.deck.key in building]
     if not has_rulebook:
         results = None
     workers = min(MAX_WORKERS, os.cpu_count() or 1, len(decks))

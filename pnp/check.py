@@ -77,6 +77,7 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
     from pnp.render.layout_check import layout_problems
 
     report = CheckReport()
+    game = game.with_all_modules()
     if loaded is None:
         try:
             loaded = load_game(project, game)

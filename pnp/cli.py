@@ -90,8 +90,9 @@ def list_games(project_dir: str | None) -> None:
                       caption=game.pitch, title_justify="left", caption_justify="left")
         for column, justify in (("component", "left"), ("cards", "right"), ("data file", "left")):
             table.add_column(column, justify=justify)
-        for deck in game.decks:
-            table.add_row(deck.title, str(deck.count), f"card_data/{game.key}/{deck.source}")
+        for deck in game.declared_decks:
+            module = f" (module: --module {deck.module})" if deck.module else ""
+            table.add_row(deck.title + module, str(deck.count), f"card_data/{game.key}/{deck.source}")
         console.print(table)
 
 
@@ -132,19 +133,24 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
 @click.option("--duplex-offset", "duplex_offset", metavar="X,Y",
               help="Move every back page X mm right and Y mm up (as the back page is seen), to meet a "
                    "printer whose second side lands off; `pnp calibrate` measures it. Default 0,0.")
+@click.option("--module", "modules", metavar="MODULE", multiple=True,
+              help="Also build an optional module's cards, in their own files (Verdun: mud-and-blood); "
+                   "repeat for several. `pnp list` names each game's modules.")
 @click.option("--booklet", is_flag=True,
               help="Also write the rulebook as a saddle-stitched booklet (half-size pages two-up).")
 @click.option("--force", is_flag=True,
               help="Build even when worked examples disagree with the engine, saying what was skipped.")
 @project_option
 def build(game_key: str, paper: str, duplex: str, language: str | None, duplex_offset: str | None,
-          out_dir: str | None, booklet: bool, force: bool, project_dir: str | None) -> None:
+          out_dir: str | None, modules: tuple, booklet: bool, force: bool, project_dir: str | None) -> None:
     """Check GAME, then build its print sheets, rulebook and table pieces."""
     duplex = duplex.lower()
     try:
         offset = _duplex_offset(duplex_offset, duplex)
         project = _project(project_dir)
         game = get_game(project, game_key)
+        modules = tuple(dict.fromkeys(module.lower() for module in modules))
+        game.with_modules(modules)
         language = language.lower() if language else None
         if language and language not in game.languages:
             raise UsageError(f"--lang {language}: {game.title} prints in {', '.join(game.languages)}")
@@ -152,19 +158,21 @@ def build(game_key: str, paper: str, duplex: str, language: str | None, duplex_o
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                       TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                       console=errors, transient=True) as progress:
-            task = progress.add_task(f"{game.title}: checking", total=len(game.decks))
+            task = progress.add_task(f"{game.title}: checking", total=len(game.with_modules(modules).decks))
 
             def show(done: int, title: str) -> None:
                 progress.update(task, completed=done, description=f"{game.title}: {title}")
 
             report = build_game(project, game, paper, duplex, target, show, booklet, force,
-                                owned=out_dir is None, back_offset_mm=offset, language=language)
-            progress.update(task, completed=len(game.decks))
+                                owned=out_dir is None, back_offset_mm=offset, language=language,
+                                modules=modules)
+            progress.update(task, completed=len(game.with_modules(modules).decks))
     except PnpError as error:
         _fail(error, wrote_nothing=True)
     built = report.files
+    with_modules = "".join(f", with {game.module(key).title}" for key in modules)
     table = Table(title=f"{game.title}: {paper.upper() if paper == 'a4' else paper.title()}, "
-                        f"duplex {duplex}")
+                        f"duplex {duplex}{with_modules}")
     for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right")):
         table.add_column(column, justify=justify)
     for item in built:
@@ -405,8 +413,11 @@ def _say(message: str, problem: bool = False) -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Where to write (default: output/GAME/export-SERVICE).")
 @click.option("--base-url", help="tts: where the images will be hosted (default: this folder, as a file:// address).")
+@click.option("--module", "modules", metavar="MODULE", multiple=True,
+              help="Also export an optional module's cards (Verdun: mud-and-blood); repeat for several.")
 @project_option
-def export(game_key: str, service: str, out_dir: str | None, base_url: str | None, project_dir: str | None) -> None:
+def export(game_key: str, service: str, out_dir: str | None, base_url: str | None, modules: tuple,
+           project_dir: str | None) -> None:
     """Export GAME's cards for a print shop or Tabletop Simulator, with a manifest of every card."""
     from pnp.build import check_before_build, project_output, write_outputs
     from pnp.export.game import export_game
@@ -415,7 +426,7 @@ def export(game_key: str, service: str, out_dir: str | None, base_url: str | Non
     service = service.lower()
     try:
         project = _project(project_dir)
-        game = get_game(project, game_key)
+        game = get_game(project, game_key).with_modules(tuple(m.lower() for m in modules))
         target = Path(out_dir).resolve() if out_dir else project_output(project, game.key, f"export-{service}")
         check_before_build(project, game, force=False)
         with errors.status(f"{game.title}: exporting for {service}"):

@@ -35,6 +35,7 @@ class Deck:
     stock: str = "cardstock"         # what to print it on: "cardstock" or "paper"
     titles: dict = field(default_factory=dict)      # the title in other languages: {en: "Cards"}
     print_note: str | None = None    # how to cut or assemble it, as the download site says
+    module: str | None = None        # the optional module it belongs to: built only on request
     declared_at: int | None = None                   # line of its count in game.yaml
 
 
@@ -67,6 +68,15 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Module:
+    """An optional expansion of a game: its decks print only with `--module KEY`."""
+
+    key: str
+    title: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class Cover:
     """The picture of the game on the download page: faces of a deck, fanned on a colour."""
 
@@ -95,6 +105,8 @@ class Game:
     located: Located | None = field(default=None, compare=False, repr=False)
     cover: Cover | None = None
     languages: tuple = ()                 # the languages it prints in, the default first
+    modules: tuple[Module, ...] = ()      # optional expansions, built only when asked for
+    declared_decks: tuple[Deck, ...] = () # every deck, modules' included; `decks` are those built
     kinds: dict = field(default_factory=dict)             # worked-example kinds of its engine
     rules_context: Callable[[list], dict] = lambda decks: {}  # card data for the engine
     simulator: Callable | None = None                     # (decks, **options) -> report
@@ -115,10 +127,33 @@ class Game:
         from dataclasses import replace
 
         return replace(self, language=language,
-                       decks=tuple(replace(d, title=d.titles.get(language, d.title)) for d in self.decks))
+                       decks=tuple(replace(d, title=d.titles.get(language, d.title)) for d in self.decks),
+                       declared_decks=tuple(replace(d, title=d.titles.get(language, d.title))
+                                            for d in self.declared_decks))
+
+    def with_modules(self, keys) -> "Game":
+        """The game with these optional modules' decks among those it builds. An unknown key is a
+        UsageError naming the game's modules."""
+        from dataclasses import replace
+
+        from pnp.errors import UsageError
+
+        known = [module.key for module in self.modules]
+        for key in keys:
+            if key not in known:
+                raise UsageError(f"--module {key}: {self.title} has "
+                                 + (f"the modules {', '.join(known)}" if known else "no modules"))
+        return replace(self, decks=tuple(d for d in (self.declared_decks or self.decks)
+                                         if d.module is None or d.module in keys))
+
+    def with_all_modules(self) -> "Game":
+        return self.with_modules([module.key for module in self.modules])
+
+    def module(self, key: str) -> Module:
+        return next(module for module in self.modules if module.key == key)
 
     def deck(self, key: str) -> Deck:
-        for deck in self.decks:
+        for deck in self.declared_decks or self.decks:
             if deck.key == key:
                 return deck
         raise KeyError(key)

@@ -17,7 +17,7 @@ from pnp.data.schema import STRICT_KEYS, invalid, validate
 from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem
 from pnp.games.adapters import adapter_for, adapter_names
-from pnp.games.base import Board, Cover, Deck, Game
+from pnp.games.base import Board, Cover, Deck, Game, Module
 from pnp.project import Project
 
 DECLARATION = "game.yaml"
@@ -77,6 +77,7 @@ class DeckSpec(BaseModel):
     stock: Literal["cardstock", "paper"] = "cardstock"
     titles: dict[str, str] = {}
     print_note: str | None = Field(default=None, min_length=1)
+    module: str | None = Field(default=None, pattern=SLUG_PATTERN)
     id_from: str | None = None
     counts_by: dict[str, dict[str | int, int]] = {}
     fields: dict[str, FieldSpec] = Field(min_length=1)
@@ -109,6 +110,14 @@ class BoardSpec(BaseModel):
     stock: Literal["cardstock", "paper"] = "cardstock"
 
 
+class ModuleSpec(BaseModel):
+    """An optional expansion: its decks are built only when asked for (`--module KEY`)."""
+    model_config = STRICT_KEYS
+    key: str = Field(pattern=SLUG_PATTERN)
+    title: str = Field(min_length=1)
+    note: str | None = Field(default=None, min_length=1)
+
+
 class CoverSpec(BaseModel):
     """The cards the download page shows for the game: a fan of faces from one deck."""
     model_config = STRICT_KEYS
@@ -132,6 +141,7 @@ class GameSpec(BaseModel):
     inline_icons: dict[str, str] = {}
     decks: list[DeckSpec] = Field(min_length=1)
     boards: list[BoardSpec] = []
+    modules: list[ModuleSpec] = []
     cover: CoverSpec | None = None
 
     @field_validator("players", "play_time", mode="before")
@@ -173,6 +183,17 @@ def _layout_problems(project: Project, located: Located, spec: GameSpec) -> list
         problems.append(Problem(located.file, located.line_of(("languages",)), "languages",
                                 f"the game's language, {spec.language}, first (it is the default)",
                                 repr(spec.languages)))
+    modules = [module.key for module in spec.modules]
+    for index, module in enumerate(spec.modules):
+        if modules.index(module.key) != index:
+            problems.append(Problem(located.file, located.line_of(("modules", index, "key")), f"modules[{index}].key",
+                                    "a module key no other module has", repr(module.key)))
+    for index, deck in enumerate(spec.decks):
+        if deck.module is not None and deck.module not in modules:
+            problems.append(Problem(located.file, located.line_of(("decks", index, "module")),
+                                    f"decks[{index}].module",
+                                    "the key of a module declared under `modules:`: " + (", ".join(modules) or "none"),
+                                    repr(deck.module), "Declare the module, or remove `module:` from the deck"))
     if spec.cover is not None and spec.cover.deck not in {deck.key for deck in spec.decks}:
         problems.append(Problem(located.file, located.line_of(("cover", "deck")), "cover.deck",
                                 "the key of one of the game's decks: " + ", ".join(d.key for d in spec.decks),
@@ -238,8 +259,10 @@ def load_declaration(project: Project, key: str) -> Game:
         raise DataError(problems)
     decks = tuple(_deck(spec, index, deck, located, adapter) for index, deck in enumerate(spec.decks))
     boards = tuple(Board(b.key, b.title, b.layout, b.width_mm, b.height_mm, b.stock) for b in spec.boards)
+    modules = tuple(Module(m.key, m.title, m.note) for m in spec.modules)
     cover = spec.cover or CoverSpec(deck=spec.decks[0].key)
-    return Game(key=key, title=spec.title, language=spec.language, decks=decks, boards=boards,
+    return Game(key=key, title=spec.title, language=spec.language, boards=boards,
+                decks=tuple(d for d in decks if d.module is None), declared_decks=decks, modules=modules,
                 stylesheet=spec.stylesheet, players=spec.players, play_time=spec.play_time,
                 pitch=spec.pitch, inline_icons=dict(spec.inline_icons), located=located,
                 cover=Cover(cover.deck, tuple(cover.cards), cover.background, cover.title_font, cover.alt),
@@ -255,5 +278,5 @@ def _deck(spec: GameSpec, index: int, deck: DeckSpec, located: Located, adapter)
                 bleed_mm=deck.bleed_mm, shape=deck.shape, per_card_back=deck.per_card_back,
                 uses_rules=deck.uses_rules, counts_by=deck.counts_by,
                 fold_lines_mm=tuple(deck.fold_lines_mm), backs=deck.backs, stock=deck.stock,
-                titles=dict(deck.titles), print_note=deck.print_note,
+                titles=dict(deck.titles), print_note=deck.print_note, module=deck.module,
                 declared_at=located.line_of(("decks", index, "count")))

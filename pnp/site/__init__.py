@@ -114,7 +114,8 @@ def _game_files(project: Project, game: Game, progress) -> tuple[list, dict]:
         for paper in PAPERS_MM:
             progress(f"{game.title}: {PAPER_TITLES[paper]}, {language}")
             edition = f"{paper}-{language}" if language != game.language else paper
-            rendered, _ = render_game(project, game, paper, "long", booklet=True, language=language)
+            rendered, _ = render_game(project, game, paper, "long", booklet=True, language=language,
+                                      modules=tuple(module.key for module in game.modules))
             entries = []
             for name, pdf, pages, cards in rendered:
                 entry, picture = _file_entry(game.in_language(language), edition, name, pdf, pages, cards)
