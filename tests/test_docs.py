@@ -3,7 +3,7 @@
 import re
 
 from pnp.data.fields import FIELD_TYPES
-from pnp.games.declaration import BoardSpec, CoverSpec, DeckSpec, FieldSpec, GameSpec
+from pnp.games.declaration import BoardSpec, CoverSpec, DeckSpec, FieldSpec, GameSpec, ModuleSpec
 from pnp.games import get_game
 from pnp.project import Project
 from tests.conftest import ROOT
@@ -31,6 +31,7 @@ def test_the_documented_game_and_deck_keys_are_the_accepted_ones():
     assert set(table_after("## A deck", DECLARATION)) == set(DeckSpec.model_fields)
     assert set(table_after("## A board", DECLARATION)) == set(BoardSpec.model_fields)
     assert set(table_after("## The cover", DECLARATION)) == set(CoverSpec.model_fields)
+    assert set(table_after("## A module", DECLARATION)) == set(ModuleSpec.model_fields)
 
 
 def test_the_documented_field_types_and_options_are_the_accepted_ones():
@@ -83,3 +84,8 @@ def test_the_documented_example_kinds_are_verso_s():
 def test_the_documented_example_kinds_are_one_last_fight_s():
     text = (ROOT / "docs" / "worked-examples.md").read_text()
     assert set(table_after("## One Last Fight's kinds", text)) == set(get_game(Project.at(ROOT), "olf").kinds)
+
+
+def test_the_documented_example_kinds_are_verdun_s():
+    text = (ROOT / "docs" / "worked-examples.md").read_text()
+    assert set(table_after("## Verdun's kinds", text)) == set(get_game(Project.at(ROOT), "verdun").kinds)

@@ -80,8 +80,9 @@ def describe(kind: str, setup: dict, result: dict) -> str:
     if kind != "trick":
         return ""
     totals = result["totals"]
-    attackers = setup["attackers"]
-    defenders = "German" if attackers == "French" else "French"
+    people = {"French": "French", "German": "Germans"}
+    attackers = people[setup["attackers"]]
+    defenders = people["German" if setup["attackers"] == "French" else "French"]
     words = [f"French {totals['French']}, German {totals['German']}."]
     if result["fortification_revealed"]:
         words.append(f"The Fortification is turned up: {setup['target']['fortification']} more for the {defenders}.")

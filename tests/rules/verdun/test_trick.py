@@ -64,3 +64,25 @@ def test_a_plain_trick_loses_one_card_each_side_or_ties(cards, fortification, at
     assert outcome.overrun == (outcome.winner == attackers)
     assert (outcome.captured is not None) == outcome.overrun
     assert outcome.tactical_award or lost == 4
+
+
+def test_every_trick_rule_has_an_example():
+    """Each tactical card, each weather, each special troop, a reveal, an overrun, a tie and a
+    battle-free trick appear among the worked examples (files and rulebook)."""
+    import yaml
+
+    from pnp.rules.verdun.trick import TACTICAL, WEATHER
+
+    tricks = []
+    for path in sorted((ROOT / "card_data" / "verdun" / "examples").glob("*.yaml")):
+        tricks += [e for e in yaml.safe_load(path.read_text()) if e["kind"] == "trick"]
+    tacticals = {p.get("tactical") for e in tricks for p in e["setup"]["plays"]} - {None}
+    weathers = {e["setup"].get("weather") for e in tricks} - {None}
+    cards = {str(p["card"]) for e in tricks for p in e["setup"]["plays"]}
+    assert tacticals == set(TACTICAL)
+    assert weathers == set(WEATHER) - {"good_weather"}            # Good Weather changes nothing
+    assert {"XC", "XR"} <= cards and any(c.endswith("S") for c in cards) and any(":1" in c[-2:] for c in cards)
+    assert any(":14" in c for c in cards)
+    expects = [e["expect"] for e in tricks]
+    assert any(x.get("overrun") for x in expects) and any(x.get("fortification_revealed") for x in expects)
+    assert any(e["setup"]["target"].get("revealed") for e in tricks)
