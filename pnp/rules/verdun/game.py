@@ -193,9 +193,7 @@ def play_round(mode: str, game: str, styles: dict, rng: Random, weather: bool = 
         if outcome.overrun:
             target.overrun = True
             captured[attacker.team].append(target.asset)
-        lost = []
-        for side, cards in outcome.casualties.items():
-            lost += cards
+        lost = [card for cards in outcome.casualties.values() for card in cards]
         for play in plays:
             name = _played_name(play)
             if str(play.card) in lost:
