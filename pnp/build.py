@@ -244,9 +244,10 @@ def render_game(project: Project, game: Game, paper: str, duplex: str,
     if language is not None and language not in languages:
         raise UsageError(f"--lang {language}: {game.title} prints in {', '.join(languages)}")
     game = game.in_language(language).with_modules(modules)
-    everything = load_game(project, game.with_all_modules())
+    full = game.with_all_modules()
+    everything = load_game(project, full)
     has_rulebook = (project.card_data / game.key / "rulebook").is_dir()
-    results, skipped = check_before_build(project, game.with_all_modules(), force, everything)
+    results, skipped = check_before_build(project, full, force, everything)
     building = {deck.key for deck in game.decks}
     decks = [loaded for loaded in everything if loaded.deck.key in building]
     if not has_rulebook:

@@ -150,7 +150,7 @@ def build(game_key: str, paper: str, duplex: str, language: str | None, duplex_o
         project = _project(project_dir)
         game = get_game(project, game_key)
         modules = tuple(dict.fromkeys(module.lower() for module in modules))
-        game.with_modules(modules)
+        pieces = len(game.with_modules(modules).decks)
         language = language.lower() if language else None
         if language and language not in game.languages:
             raise UsageError(f"--lang {language}: {game.title} prints in {', '.join(game.languages)}")
@@ -158,7 +158,7 @@ def build(game_key: str, paper: str, duplex: str, language: str | None, duplex_o
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                       TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                       console=errors, transient=True) as progress:
-            task = progress.add_task(f"{game.title}: checking", total=len(game.with_modules(modules).decks))
+            task = progress.add_task(f"{game.title}: checking", total=pieces)
 
             def show(done: int, title: str) -> None:
                 progress.update(task, completed=done, description=f"{game.title}: {title}")
@@ -166,7 +166,7 @@ def build(game_key: str, paper: str, duplex: str, language: str | None, duplex_o
             report = build_game(project, game, paper, duplex, target, show, booklet, force,
                                 owned=out_dir is None, back_offset_mm=offset, language=language,
                                 modules=modules)
-            progress.update(task, completed=len(game.with_modules(modules).decks))
+            progress.update(task, completed=pieces)
     except PnpError as error:
         _fail(error, wrote_nothing=True)
     built = report.files

@@ -126,10 +126,9 @@ class Game:
             return self
         from dataclasses import replace
 
-        return replace(self, language=language,
-                       decks=tuple(replace(d, title=d.titles.get(language, d.title)) for d in self.decks),
-                       declared_decks=tuple(replace(d, title=d.titles.get(language, d.title))
-                                            for d in self.declared_decks))
+        def titled(decks):
+            return tuple(replace(d, title=d.titles.get(language, d.title)) for d in decks)
+        return replace(self, language=language, decks=titled(self.decks), declared_decks=titled(self.declared_decks))
 
     def with_modules(self, keys) -> "Game":
         """The game with these optional modules' decks among those it builds. An unknown key is a
@@ -143,7 +142,7 @@ class Game:
             if key not in known:
                 raise UsageError(f"--module {key}: {self.title} has "
                                  + (f"the modules {', '.join(known)}" if known else "no modules"))
-        return replace(self, decks=tuple(d for d in (self.declared_decks or self.decks)
+        return replace(self, decks=tuple(d for d in self.declared_decks
                                          if d.module is None or d.module in keys))
 
     def with_all_modules(self) -> "Game":
@@ -153,7 +152,7 @@ class Game:
         return next(module for module in self.modules if module.key == key)
 
     def deck(self, key: str) -> Deck:
-        for deck in self.declared_decks or self.decks:
+        for deck in self.declared_decks:
             if deck.key == key:
                 return deck
         raise KeyError(key)

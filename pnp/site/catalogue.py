@@ -23,7 +23,7 @@ def _words(name: str) -> str:
 
 def how_to_print(game: Game, name: str, paper_title: str) -> Printing:
     """The file's title and what to print it on and how."""
-    for deck in game.declared_decks or game.decks:
+    for deck in game.declared_decks:
         if name == f"{deck.key}.pdf":
             sides = ("double-sided, flip on the long edge" if deck.backs
                      else "single-sided" + (" (fold on the dashed line)" if deck.fold_lines_mm else ""))

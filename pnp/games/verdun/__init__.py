@@ -6,14 +6,14 @@ from collections import Counter
 from pnp.data.located import Located
 from pnp.errors import Problem
 from pnp.games.base import Adapter, SimulationOption
+from pnp.games.verdun.names import engine_card
 from pnp.games.verdun.report import simulation_report
 from pnp.games.verdun.rulebook import describe, diagram, reference_context, rulebook_context
 from pnp.rules.verdun import components
-from pnp.rules.verdun.cards import troop
 from pnp.rules.verdun.deck import TROOP_CARDS, standard_deck
 from pnp.rules.verdun.game import MODES, simulate
 from pnp.rules.verdun.kinds import KINDS
-from pnp.rules.verdun.score import skulls
+from pnp.rules.verdun.score import card_skulls
 
 COMPONENT_COUNTS = {
     "troops": (TROOP_CARDS, "TROOP_CARDS"),
@@ -26,28 +26,20 @@ COMPONENT_COUNTS = {
     "mud-and-blood-weather-changes": (components.WEATHER_CHANGES, "WEATHER_CHANGES"),
     "mud-and-blood-references": (components.MUD_AND_BLOOD_REFERENCES, "MUD_AND_BLOOD_REFERENCES"),
 }
-SUIT_LETTERS = {"french": "F", "german": "G", "friendly": "X"}
-
-
-def engine_card(card) -> str:
-    """A troop card as the engine writes it: F6, GG, XR."""
-    return SUIT_LETTERS[card.suit] + card.rank
-
-
 def _troops(located: Located, cards: list) -> list[Problem]:
     """The troop deck is the one the engine deals, and each card carries the skulls it scores (D1)."""
-    problems = []
+    problems, reported = [], set()
     wanted, found = Counter(standard_deck()), Counter(engine_card(card) for card in cards)
     for index, card in enumerate(cards):
         name = engine_card(card)
-        if found[name] != wanted[name] and name not in {engine_card(c) for c in cards[:index]}:
+        if found[name] != wanted[name] and name not in reported:
+            reported.add(name)
             problems.append(Problem(located.file, located.line_of((index, "rank")), "rank",
                                     f"{wanted[name]} copies of {card.suit} {card.rank} (pnp/rules/verdun/deck.py)",
                                     f"{found[name]}", "Set the row's count"))
-        played = name + (":14" if card.rank == "G" else "")
-        if card.skulls != skulls(troop(played)):
+        if card.skulls != card_skulls(name):
             problems.append(Problem(located.file, located.line_of((index, "skulls")), "skulls",
-                                    f"{skulls(troop(played))} skulls for a {card.rank} (ruling D1, "
+                                    f"{card_skulls(name)} skulls for a {card.rank} (ruling D1, "
                                     "SKULL_BANDS and SKULLS_SPECIAL in pnp/rules/verdun/score.py)", str(card.skulls)))
     for name in sorted(set(wanted) - set(found)):
         problems.append(Problem(located.file, located.line_of(()), "rank",

@@ -1,7 +1,6 @@
 """`pnp simulate verdun`: wins, score spreads and the tactical cards that changed tricks."""
 
-TACTICAL_TITLES = {"decoy": "Decoy", "mustard_gas": "Mustard Gas", "air_strike": "Air Strike",
-                   "artillery": "Artillery", "stratagem": "Stratagem", "weather_changes": "Weather Changes"}
+from pnp.games.verdun.names import TACTICAL_TITLES
 
 
 def simulation_report(report: dict, names: dict) -> list:

@@ -1,51 +1,47 @@
 """What Verdun's rulebook and reference cards print from the engine (hand sizes, skulls, the
 boxes' counts), and how a worked trick is drawn: the target, then each play with its card."""
 
+from pnp.games.verdun.names import TACTICAL_TITLES, WEATHER_TITLES, card_id
 from pnp.rules.verdun import components
-from pnp.rules.verdun.cards import troop
-from pnp.rules.verdun.deck import HAND, PLAYERS, short_deck, standard_deck
-from pnp.rules.verdun.score import SKULL_BANDS, SKULLS_SPECIAL, skulls
+from pnp.rules.verdun import deck as troop_deck
+from pnp.rules.verdun.deck import HAND, PLAYERS, short_deck, standard_deck, tricks
+from pnp.rules.verdun.score import SKULL_BANDS, SKULLS_SPECIAL, card_skulls
 from pnp.rules.verdun.trick import AIR_STRIKE, CLEAR_SKIES_AIR_STRIKE, FLARE_BELOW, RAIN_CAP
-
-DECK_IDS = {"F": "french", "G": "german", "X": "friendly"}
-WEATHER_TITLES = {"fog": "Fog", "clear_skies": "Clear Skies", "flare": "Flare at Night",
-                  "good_weather": "Good Weather", "rain": "Rain", "sniper": "Sniper"}
-TACTICAL_TITLES = {"decoy": "Decoy", "mustard_gas": "Mustard Gas", "air_strike": "Air Strike",
-                   "artillery": "Artillery", "stratagem": "Stratagem", "weather_changes": "Weather Changes"}
-
-
-def _skulls_in(deck: list[str]) -> int:
-    return sum(skulls(troop(card + (":14" if card.endswith("G") and len(card) == 2 else ""))) for card in deck)
 
 
 def reference_context(loaded: list) -> dict:
+    """The numbers the reference cards and the rulebook print, from the engine."""
     hands = [{"mode": mode, "short": HAND[(mode, "short")], "standard": HAND[(mode, "standard")],
-              "tricks_short": len(short_deck()) // 4 if mode == "1v1" else HAND[(mode, "short")],
-              "tricks_standard": len(standard_deck()) // 4 if mode == "1v1" else HAND[(mode, "standard")]}
+              "tricks_short": tricks(mode, "short"), "tricks_standard": tricks(mode, "standard")}
              for mode in PLAYERS]
     bands = [{"ranks": f"{low}-{high}", "skulls": count} for low, high, count in SKULL_BANDS]
     special = [{"card": name.title(), "skulls": count} for name, count in SKULLS_SPECIAL.items()]
     return {"hands": hands, "skull_bands": bands, "skull_special": special,
+            "weather_deck": [{"kind": kind, "name": WEATHER_TITLES[kind], "copies": copies}
+                             for kind, copies in components.WEATHER_DECK],
             "rules": {"AIR_STRIKE": AIR_STRIKE, "CLEAR_SKIES_AIR_STRIKE": CLEAR_SKIES_AIR_STRIKE,
                       "FLARE_BELOW": FLARE_BELOW, "RAIN_CAP": RAIN_CAP,
                       "TACTICAL_HAND_LIMIT": components.TACTICAL_HAND_LIMIT,
-                      "FORTIFICATIONS_IN_PLAY": components.FORTIFICATIONS_IN_PLAY}}
+                      "FORTIFICATIONS": len(components.FORTIFICATIONS),
+                      "FORTIFICATIONS_IN_PLAY": components.FORTIFICATIONS_IN_PLAY,
+                      "WEATHER_CHANGES": components.WEATHER_CHANGES}}
 
 
 def rulebook_context(loaded: list) -> dict:
-    assets = sum(components.ASSETS)
+    standard, short = standard_deck(), short_deck()
+    nation = sum(1 for card in standard if card.startswith("F"))
+    suit = {"nation": nation, "friendly": len(standard) - 2 * nation,
+            "twice": f"{troop_deck.NUMBERS_TWICE[0]} to {troop_deck.NUMBERS_TWICE[-1]}",
+            "copies_twice": troop_deck.COPIES_TWICE, "copies_thrice": troop_deck.COPIES_THRICE,
+            "thrice": " and the ".join(map(str, troop_deck.NUMBERS_THRICE))}
     return {**reference_context(loaded),
-            "decks": {"standard": len(standard_deck()), "short": len(short_deck()),
-                      "standard_skulls": _skulls_in(standard_deck()), "short_skulls": _skulls_in(short_deck())},
-            "assets_per_team": assets, "fortifications": list(components.FORTIFICATIONS),
-            "tactical_deck": [{"name": TACTICAL_TITLES[k], "copies": c} for k, c in components.TACTICAL_DECK],
-            "weather_deck": [{"name": WEATHER_TITLES[k], "copies": c} for k, c in components.WEATHER_DECK]}
-
-
-def card_id(text: str) -> str:
-    """The troop deck's id of a card written as the engine writes it: F6 -> french-6."""
-    text = text.split(":")[0]
-    return f"{DECK_IDS[text[0]]}-{text[1:]}"
+            "decks": {"standard": len(standard), "short": len(short),
+                      "standard_skulls": sum(map(card_skulls, standard)),
+                      "short_skulls": sum(map(card_skulls, short))},
+            "suit": suit, "assets_per_team": sum(components.ASSETS), "assets_count": len(components.ASSETS),
+            "assets": [{"name": components.ASSET_NAMES[value], "value": value} for value in components.ASSETS],
+            "fortifications": list(components.FORTIFICATIONS),
+            "tactical_deck": [{"name": TACTICAL_TITLES[k], "copies": c} for k, c in components.TACTICAL_DECK]}
 
 
 def diagram(kind: str, setup: dict, result: dict) -> list[dict]:
@@ -64,7 +60,7 @@ def diagram(kind: str, setup: dict, result: dict) -> list[dict]:
         lost = card in result["casualties"].get("French", []) + result["casualties"].get("German", [])
         note = card.split(":")[1] if ":" in card else ""
         plays.append({"deck": "troops", "id": card_id(card), "label": f"{play['player']} ({play['team']})",
-                      "note": ("as " + note if note else "") , "lost": lost,
+                      "note": f"as {note}" if note else "", "lost": lost,
                       "tactical": ({"deck": "mud-and-blood-weather-changes" if play["tactical"] == "weather_changes"
                                    else "tactical", "id": play["tactical"]} if play.get("tactical") else None)})
     return [{"head": head, "plays": plays}]

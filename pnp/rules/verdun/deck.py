@@ -18,6 +18,14 @@ SHORT_GAME_REMOVED_RANKS = (2, 3)
 TROOP_CARDS = 64
 HAND = {("2v2", "short"): 12, ("2v2", "standard"): 16, ("1v1", "short"): 15, ("1v1", "standard"): 18}
 PLAYERS = {"2v2": 4, "1v1": 2}
+TRICK_CARDS = 4                           # four troop cards make a trick, in 1v1 too
+
+
+def tricks(mode: str, game: str) -> int:
+    """A round's tricks when no side loses its fifth Asset: the hands (2v2), or the whole deck
+    played four cards a trick (1v1, the draw deck shared)."""
+    deck = len(standard_deck() if game == "standard" else short_deck())
+    return HAND[(mode, game)] if mode == "2v2" else deck // TRICK_CARDS
 
 
 def standard_deck() -> list[str]:

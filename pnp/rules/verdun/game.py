@@ -22,15 +22,14 @@ from random import Random
 from pnp.rules.verdun.cards import troop
 from pnp.rules.verdun.components import (ASSETS, FORTIFICATIONS, FORTIFICATIONS_IN_PLAY, TACTICAL_DECK,
                                           TACTICAL_HAND_LIMIT, TEAMS, WEATHER_CHANGES, WEATHER_DECK)
-from pnp.rules.verdun.deck import PLAYERS, deal
-from pnp.rules.verdun.score import skulls
+from pnp.rules.verdun.deck import PLAYERS, TRICK_CARDS, deal
+from pnp.rules.verdun.score import card_skulls
 from pnp.rules.verdun.trick import Play, TrickError, resolve
 
 UNKNOWN_FORTIFICATION = 3
 RANDOM_TACTICAL = 0.25          # how often a random player adds a tactical card
 RANDOM_STRATAGEM = 0.5          # how often a random player answers with a Stratagem
 HARMFUL_WEATHER = ("fog", "flare", "rain", "sniper")
-TRICK_CARDS = 4
 MODES = tuple(PLAYERS)
 TACTICAL_NAMES = tuple(name for name, _ in TACTICAL_DECK) + ("weather_changes",)
 
@@ -221,7 +220,7 @@ def play_round(mode: str, game: str, styles: dict, rng: Random, weather: bool = 
     scores = {}
     for team in TEAMS:
         left = sum(t.asset for t in targets[team] if not t.overrun)
-        scores[team] = sum(captured[team]) + left - sum(skulls(troop(_general(c, team))) for c in casualties[team])
+        scores[team] = sum(captured[team]) + left - sum(card_skulls(c) for c in casualties[team])
     return {"scores": scores, "decided": decided, "captured": {t: len(captured[t]) for t in TEAMS},
             "casualties": {t: len(casualties[t]) for t in TEAMS}}
 
