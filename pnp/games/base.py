@@ -2,12 +2,12 @@
 hooks its rules engine's adapter adds (examples, rulebook numbers, table pieces)."""
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pydantic import BaseModel
 
 from pnp.data.located import Located
-from pnp.errors import Problem
+from pnp.errors import Problem, UsageError
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,6 @@ class Game:
         """The game as printed in `language` (one of its languages): its decks' titles in it."""
         if language is None or language == self.language:
             return self
-        from dataclasses import replace
 
         def titled(decks):
             return tuple(replace(d, title=d.titles.get(language, d.title)) for d in decks)
@@ -133,10 +132,6 @@ class Game:
     def with_modules(self, keys) -> "Game":
         """The game with these optional modules' decks among those it builds. An unknown key is a
         UsageError naming the game's modules."""
-        from dataclasses import replace
-
-        from pnp.errors import UsageError
-
         known = [module.key for module in self.modules]
         for key in keys:
             if key not in known:
