@@ -1,12 +1,12 @@
 """What Le Dernier Verset's rulebook prints from the engine: tables, constants, components."""
 
 from fractions import Fraction
-from functools import lru_cache
 
 from pnp.rules.verset import campaign, cards, hands, stakes, table
 from pnp.rules.verset.describe import describe, diagram
 from pnp.rules.verset.odds import bust_from_fresh_deck, opponent_finals
 from pnp.rules.verset.payout import STAKE_BONUS, payout
+from pnp.tables import engine_table
 
 OUTCOME_ROWS = (
     ("You win with a natural blackjack", "win", "blackjack"),
@@ -30,9 +30,9 @@ def percent(chance: Fraction) -> str:
     return f"{int(chance * 100 + Fraction(1, 2))}"
 
 
-@lru_cache(maxsize=None)
+@engine_table
 def odds_tables() -> dict:
-    """The odds card's tables (about 1.5 s of exact enumeration: computed once a process)."""
+    """The odds card's tables (about 1.5 s of exact enumeration: computed once, then read from the engine-table cache)."""
     return {
         "bust_rows": [{"total": t, "hard": bust_from_fresh_deck(t, False), "soft": bust_from_fresh_deck(t, True)}
                       for t in ODDS_TOTALS],

@@ -1,12 +1,11 @@
 """What The Last Wizard's rulebook and player aids print from the engine and the card data."""
 
-from functools import lru_cache
-
 from pnp.data.plain import as_plain
 from pnp.rules.wizard import hands, rounds
 from pnp.rules.wizard.balance import summary, value_distribution
 from pnp.rules.wizard.cards import card_from
 from pnp.rules.wizard.tokens import LOSS_TOKEN, MAX_PLAYERS, MIN_PLAYERS, tokens_for
+from pnp.tables import engine_table
 
 DECK_KEYS = {"red": "red-deck", "blue": "blue-deck"}
 POWER_BONUSES = ("SKELETON_BONUS", "HARPY_BONUS", "WITCH_BONUS", "WAVE_BONUS", "DULLAHAN_BONUS", "DRAGON_BONUS",
@@ -17,7 +16,7 @@ def _words(card_id: str) -> str:
     return card_id.replace("-", " ").title()
 
 
-@lru_cache(maxsize=None)
+@engine_table
 def _distribution(cards: tuple) -> dict:
     deck = [card_from(card_id, {"type": kind, "value": value, "power": power, "tags": list(tags)})
             for card_id, kind, value, power, tags in cards]
