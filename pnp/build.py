@@ -5,27 +5,21 @@ Nothing is written until every deck has rendered, so bad input leaves no output 
 
 import ctypes
 import fcntl
-import io
+import hashlib
 import json
 import math
 import os
 import shutil
-import signal
 import tempfile
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import pikepdf
-
 from pnp.check import check_game
-from pnp.data.decks import LoadedDeck, load_deck, load_game
+from pnp.data.decks import LoadedDeck
 from pnp.errors import CheckFailed, DataError, UsageError, plural
-from pnp.games import get_game
 from pnp.games.base import Game
-from pnp.preflight import require_preflight
 from pnp.project import Project
 from pnp.render.impose import impose
 from pnp.render.marks import draw_sheet_marks, label_font_file
@@ -38,8 +32,6 @@ DUPLEX_FOLDERS = {"long": "{paper}", "short": "{paper}-duplex-short", "fold": "{
                   "none": "{paper}-fronts-only"}
 MAX_DUPLEX_OFFSET_MM = 10.0      # a printer further off than this needs mending, not an offset
 MANIFEST = ".pnp-build.json"     # the files the last build wrote into a folder
-PR_SET_PDEATHSIG = 1             # Linux prctl: a signal for the child when its parent dies
-MAX_WORKERS = 2  # measured 1.6-1.9x faster than one process on two cores
 
 
 # Booklets print half-size pages two to a sheet.
@@ -58,6 +50,8 @@ class BuiltFile:
 class BuildReport:
     files: list
     skipped: list      # what --force let through, said loudly by the CLI
+    rendered: int = 0  # documents WeasyPrint laid out (0: every page came from the cache)
+    up_to_date: bool = False    # the folder already held this build: nothing was done
 
 
 def offset_words(offset_mm: tuple[float, float], language: str = "en") -> str:
@@ -103,16 +97,23 @@ def _folded_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str, c
     return impose_folded(cards_pdf, marks, layout, deck.width_mm, deck.per_card_back), len(labels)
 
 
-def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
-               duplex: str, context: dict | None = None,
-               back_offset_mm: tuple[float, float] = (0.0, 0.0)) -> tuple[bytes, int]:
-    """The deck's print sheets as one PDF, and its page count. `context` carries the engine's
-    tables for decks that print them; `back_offset_mm` moves every back page (duplex)."""
+def render_cards(project: Project, game: Game, loaded: LoadedDeck, context: dict | None = None) -> bytes:
+    """The deck's card pages (each face, then the back or backs), the same for every paper."""
     from pnp.render.cards import render_deck
 
+    return render_deck(project, game, loaded.deck, loaded.cards, str(loaded.located.file), context, loaded.located)
+
+
+def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
+               duplex: str, context: dict | None = None,
+               back_offset_mm: tuple[float, float] = (0.0, 0.0), cards_pdf: bytes | None = None) -> tuple[bytes, int]:
+    """The deck's print sheets as one PDF, and its page count. `context` carries the engine's
+    tables for decks that print them; `back_offset_mm` moves every back page (duplex);
+    `cards_pdf` is the deck's card pages when already rendered (for another paper)."""
     deck = loaded.deck
     duplex = duplex if deck.backs else "none"          # one-sided pieces print fronts only
-    cards_pdf = render_deck(project, game, deck, loaded.cards, str(loaded.located.file), context, loaded.located)
+    if cards_pdf is None:
+        cards_pdf = render_cards(project, game, loaded, context)
     if duplex == "fold":
         return _folded_deck(project, game, loaded, paper, cards_pdf)
     layout = sheet_layout(paper, deck.width_mm, deck.height_mm, deck.bleed_mm)
@@ -140,64 +141,6 @@ def page_offset(layout, offset_mm: tuple[float, float]) -> tuple[float, float]:
     return (y, -x) if layout.landscape else (x, y)
 
 
-def _die_with_parent(parent: int) -> None:
-    """Worker start-up: a worker is killed with its parent, even by SIGKILL (Linux)."""
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != parent:
-        os._exit(1)
-
-
-def _game(root: str, game_key: str, language: str | None) -> tuple[Project, Game]:
-    """In a worker: the project, and the game in the language being printed."""
-    project = Project(Path(root))
-    return project, get_game(project, game_key).in_language(language)
-
-
-def _build_deck_in_worker(root: str, game_key: str, deck_key: str, paper: str,
-                          duplex: str, back_offset_mm: tuple[float, float], language: str | None) -> tuple[bytes, int]:
-    """Process-pool entry point: only names cross the process boundary."""
-    project, game = _game(root, game_key, language)
-    deck = game.deck(deck_key)
-    if not deck.uses_rules:
-        return build_deck(project, game, load_deck(project, game, deck), paper, duplex, None, back_offset_mm)
-    decks = load_game(project, game.with_all_modules())
-    loaded = next(d for d in decks if d.deck.key == deck_key)
-    return build_deck(project, game, loaded, paper, duplex, game.deck_context(decks), back_offset_mm)
-
-
-def _build_rulebook_in_worker(root: str, game_key: str, paper: str, booklet: bool,
-                             results: dict, language: str | None) -> tuple[str, bytes, int]:
-    """The rulebook at paper size, or as a booklet: half-size pages imposed two-up."""
-    from pnp.rulebook.booklet import impose_booklet
-    from pnp.rulebook.render import render_rulebook
-
-    project, game = _game(root, game_key, language)
-    game = game.with_all_modules()                  # the rulebook describes every module
-    loaded = load_game(project, game)
-    if booklet:
-        half = render_rulebook(project, game, loaded, results, BOOKLET_PAGES[paper])
-        sheet = tuple(side * MM for side in PAPERS_MM[paper])
-        name, pdf = "rulebook-booklet.pdf", impose_booklet(half, sheet)
-    else:
-        name, pdf = "rulebook.pdf", render_rulebook(project, game, loaded, results, paper)
-    return name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)
-
-
-def _build_boards_in_worker(root: str, game_key: str, paper: str, language: str | None) -> list[tuple[str, bytes, int]]:
-    from pnp.render.boards import board_files
-
-    project, game = _game(root, game_key, language)
-    return [item for board in game.boards for item in board_files(project, game, board, paper)]
-
-
-def _build_table_pieces_in_worker(root: str, game_key: str, paper: str, language: str | None) -> list[tuple[str, bytes, int]]:
-    project, game = _game(root, game_key, language)
-    return game.table_pieces(project, game, paper)
-
-
 def check_before_build(project: Project, game: Game, force: bool,
                        loaded: list | None = None) -> tuple[dict | None, list[str]]:
     """Card data, layouts and worked examples are checked before anything prints.
@@ -221,74 +164,29 @@ def check_before_build(project: Project, game: Game, force: bool,
 
 
 def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: Path,
-               progress: Callable[[int, str], None] = lambda done, step: None,
+               progress: Callable[[int, int, str], None] = lambda done, total, step: None,
                booklet: bool = False, force: bool = False, owned: bool = False,
                back_offset_mm: tuple[float, float] = (0.0, 0.0), language: str | None = None,
-               modules: tuple = ()) -> BuildReport:
-    """Check, then render every deck and the rulebook (two processes), then write every file."""
-    rendered, skipped = render_game(project, game, paper, duplex, progress, booklet, force, back_offset_mm, language,
-                                    modules)
-    return BuildReport(write_outputs(out_dir, rendered, owned), skipped)
+               modules: tuple = (), jobs: int | None = None) -> BuildReport:
+    """Check, then render every deck and the rulebook, then write every file (one edition)."""
+    from pnp.editions import Edition, PrintOptions, build_editions
+
+    edition = Edition(game.key, paper, language, tuple(modules), out_dir, owned)
+    options = PrintOptions(duplex, tuple(back_offset_mm), booklet, force)
+    return build_editions(project, [edition], options, jobs, progress)[0]
 
 
-def render_game(project: Project, game: Game, paper: str, duplex: str,
-                progress: Callable[[int, str], None] = lambda done, step: None,
-                booklet: bool = False, force: bool = False,
-                back_offset_mm: tuple[float, float] = (0.0, 0.0), language: str | None = None,
-                modules: tuple = ()) -> tuple[list, list]:
-    """Every file of the game for the paper, checked and preflighted, not yet written:
-    (name, PDF, pages, cards) each, and what --force let through. The decks of optional
-    `modules` are built too; every module's data is checked either way (the rulebook
-    describes them all)."""
-    languages = game.languages or (game.language,)
-    if language is not None and language not in languages:
-        raise UsageError(f"--lang {language}: {game.title} prints in {', '.join(languages)}")
-    game = game.in_language(language).with_modules(modules)
-    full = game.with_all_modules()
-    everything = load_game(project, full)
-    has_rulebook = (project.card_data / game.key / "rulebook").is_dir()
-    results, skipped = check_before_build(project, full, force, everything)
-    building = {deck.key for deck in game.decks}
-    decks = [loaded for loaded in everything if loaded.deck.key in building]
-    if not has_rulebook:
-        results = None
-    workers = min(MAX_WORKERS, os.cpu_count() or 1, len(decks))
-    with ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent,
-                             initargs=(os.getpid(),)) as pool:
-        rulebooks = [pool.submit(_build_rulebook_in_worker, str(project.root), game.key, paper,
-                                 as_booklet, results, language)
-                     for as_booklet in ((False, True) if booklet else (False,)) if results is not None]
-        boards = (pool.submit(_build_boards_in_worker, str(project.root), game.key, paper, language)
-                  if game.boards else None)
-        pieces = (pool.submit(_build_table_pieces_in_worker, str(project.root), game.key, paper, language)
-                  if game.table_pieces else None)
-        futures = [pool.submit(_build_deck_in_worker, str(project.root), game.key, loaded.deck.key,
-                               paper, duplex, tuple(back_offset_mm), language) for loaded in decks]
-        try:
-            rendered = _collect(decks, futures, rulebooks, [boards, pieces], progress)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)      # a failure stops the rest
-            raise
-    require_preflight([(name, pdf) for name, pdf, *_ in rendered])
-    return rendered, skipped
+def render_game(project: Project, game: Game, paper: str, duplex: str, booklet: bool = False,
+                force: bool = False, back_offset_mm: tuple[float, float] = (0.0, 0.0),
+                language: str | None = None, modules: tuple = (), jobs: int | None = None) -> tuple[list, list]:
+    """Every file of the game for the paper, checked and preflighted, not written: (name, PDF,
+    pages, cards) each, and what --force let through."""
+    from pnp.editions import Edition, PrintOptions, render_editions
 
-
-def _collect(decks, futures, rulebooks, extras, progress) -> list:
-    """The rendered files, in order, as the workers finish them."""
-    rendered = []
-    for done, (loaded, future) in enumerate(zip(decks, futures)):
-        progress(done, loaded.deck.title)
-        pdf, pages = future.result()
-        rendered.append((f"{loaded.deck.key}.pdf", pdf, pages, len(loaded.cards)))
-    for future in rulebooks:
-        progress(len(decks), "rulebook")
-        name, pdf, pages = future.result()
-        rendered.append((name, pdf, pages, 0))
-    for future in extras:
-        if future is not None:
-            progress(len(decks), "boards and sheets")
-            rendered += [(name, pdf, pages, 0) for name, pdf, pages in future.result()]
-    return rendered
+    edition = Edition(game.key, paper, language, tuple(modules))
+    options = PrintOptions(duplex, tuple(back_offset_mm), booklet, force)
+    rendered = render_editions(project, [edition], options, jobs)[0]
+    return rendered.files, rendered.skipped
 
 
 def output_folder(project: Project, game: Game, paper: str, duplex: str, language: str | None = None) -> Path:
@@ -352,11 +250,13 @@ def _swap(first: Path, second: Path) -> None:
     os.rename(old, first)
 
 
-def write_outputs(out_dir: Path, rendered: list, owned: bool = False) -> list[BuiltFile]:
+def write_outputs(out_dir: Path, rendered: list, owned: bool = False, inputs: str | None = None,
+                  skipped: list | None = None) -> list[BuiltFile]:
     """All or nothing: the new set is written beside the old one and swapped in at the end,
     so a failure at any moment leaves the previous complete set. The folder is pnp's own: a
     folder holding other files (no manifest of a previous build) is refused, unless `owned`
-    (the project's own output folder)."""
+    (the project's own output folder). The manifest records each file and the digest of the
+    build's `inputs`, so that the next build with the same inputs has nothing to do."""
     try:
         with build_lock(out_dir):
             _recover(out_dir)
@@ -367,12 +267,15 @@ def write_outputs(out_dir: Path, rendered: list, owned: bool = False) -> list[Bu
             if out_dir.exists() and not out_dir.is_dir():
                 raise UsageError(f"{out_dir} is a file, not a folder: choose a folder with --out")
             staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
-            files = []
+            files, listed = [], {}
             for name, pdf, pages, cards in rendered:
                 (staging / name).parent.mkdir(parents=True, exist_ok=True)
                 (staging / name).write_bytes(pdf)
                 files.append(BuiltFile(out_dir / name, pages, cards, len(pdf)))
-            (staging / MANIFEST).write_text(json.dumps(sorted(name for name, *_ in rendered), indent=1))
+                listed[name] = {"sha256": hashlib.sha256(pdf).hexdigest(), "pages": pages, "cards": cards,
+                                "size": len(pdf)}
+            manifest = {"inputs": inputs, "skipped": skipped or [], "files": dict(sorted(listed.items()))}
+            (staging / MANIFEST).write_text(json.dumps(manifest, indent=1))
             for path in staging.rglob("*"):
                 path.chmod(0o755 if path.is_dir() else 0o644)
             staging.chmod(0o755)
@@ -385,3 +288,22 @@ def write_outputs(out_dir: Path, rendered: list, owned: bool = False) -> list[Bu
     except OSError as error:
         raise UsageError(f"cannot write the build to {out_dir}: {error.strerror or error}. "
                          "Choose a folder you can write to with --out") from None
+
+
+def up_to_date(out_dir: Path, inputs: str) -> BuildReport | None:
+    """The folder's last build, when it was made from the same inputs and every file it
+    wrote is still there, unchanged; None when the folder needs building."""
+    try:
+        with build_lock(out_dir):
+            manifest = json.loads((out_dir / MANIFEST).read_text())
+            if not isinstance(manifest, dict) or manifest.get("inputs") != inputs:
+                return None
+            files = []
+            for name, entry in manifest["files"].items():
+                data = (out_dir / name).read_bytes()
+                if hashlib.sha256(data).hexdigest() != entry["sha256"]:
+                    return None
+                files.append(BuiltFile(out_dir / name, entry["pages"], entry["cards"], len(data)))
+            return BuildReport(files, list(manifest.get("skipped", [])))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None

@@ -10,13 +10,13 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pnp.build import DUPLEX_MODES, build_game, output_folder
+from pnp.build import DUPLEX_MODES, output_folder
 from pnp.check import check_game
 from pnp.data.decks import load_game
 from pnp.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CheckFailed, DataError, PnpError, UsageError, plural
 from pnp.examples import load_example_file, run_examples
 from pnp.export.services import SERVICES
-from pnp.games import game_keys, get_game
+from pnp.games import game_keys as game_keys_of, get_game
 from pnp.limits import MAX_REPORTED_PROBLEMS
 from pnp.project import Project
 from pnp.render.sheet_layout import PAPERS_MM
@@ -79,7 +79,7 @@ def list_games(project_dir: str | None) -> None:
     """List the project's games and their components."""
     try:
         project = _project(project_dir)
-        games = [get_game(project, key) for key in game_keys(project)]
+        games = [get_game(project, key) for key in game_keys_of(project)]
     except PnpError as error:
         _fail(error)
     if not games:
@@ -118,15 +118,18 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
 
 
 @main.command()
-@click.argument("game_key", metavar="GAME")
-@paper_option
+@click.argument("game_keys", metavar="[GAME]...", nargs=-1)
+@click.option("--all", "every_game", is_flag=True, help="Build every game of the project.")
+@click.option("--paper", "papers", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), multiple=True,
+              help="The paper the sheets are printed on (A4 or US Letter; any case); repeat for both "
+                   "(cards are rendered once and imposed on each). Default: a4.")
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long",
               show_default=True,
               help="How the printer turns the sheet for the backs: long or short edge; fold puts each back beside its "
                    "face on one-sided sheets, to fold and glue; none prints fronts only.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
-              help="Where to write (default: output/GAME/PAPER; output/GAME/PAPER-duplex-short or "
-                   "PAPER-fronts-only for the other duplex modes).")
+              help="Where to write, for one game on one paper (default: output/GAME/PAPER; "
+                   "output/GAME/PAPER-duplex-short or PAPER-fronts-only for the other duplex modes).")
 @click.option("--lang", "language", metavar="LANG",
               help="The language to print in, one of the game's (Verso: fr, the default, or en); "
                    "another than the game's own goes to output/GAME/PAPER-LANG.")
@@ -140,47 +143,93 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
               help="Also write the rulebook as a saddle-stitched booklet (half-size pages two-up).")
 @click.option("--force", is_flag=True,
               help="Build even when worked examples disagree with the engine, saying what was skipped.")
+@click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
+              help="Processes to render with (default: one per core; 1 renders in this process).")
 @project_option
-def build(game_key: str, paper: str, duplex: str, language: str | None, duplex_offset: str | None,
-          out_dir: str | None, modules: tuple, booklet: bool, force: bool, project_dir: str | None) -> None:
-    """Check GAME, then build its print sheets, rulebook and table pieces."""
+def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, language: str | None,
+          duplex_offset: str | None, out_dir: str | None, modules: tuple, booklet: bool, force: bool,
+          jobs: int | None, project_dir: str | None) -> None:
+    """Check each GAME, then build its print sheets, rulebook and table pieces (--all: every game)."""
+    from pnp.editions import PrintOptions, build_editions
+
     duplex = duplex.lower()
     try:
         offset = _duplex_offset(duplex_offset, duplex)
         project = _project(project_dir)
-        game = get_game(project, game_key)
-        modules = tuple(dict.fromkeys(module.lower() for module in modules))
-        pieces = len(game.with_modules(modules).decks)
-        language = language.lower() if language else None
-        if language and language not in game.languages:
-            raise UsageError(f"--lang {language}: {game.title} prints in {', '.join(game.languages)}")
-        target = Path(out_dir).resolve() if out_dir else output_folder(project, game, paper, duplex, language)
+        editions, games = _editions(project, game_keys, every_game, papers, language, modules, out_dir, duplex)
+        options = PrintOptions(duplex, offset, booklet, force)
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                       TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                       console=errors, transient=True) as progress:
-            task = progress.add_task(f"{game.title}: checking", total=pieces)
+            task = progress.add_task("checking", total=None)
 
-            def show(done: int, title: str) -> None:
-                progress.update(task, completed=done, description=f"{game.title}: {title}")
+            def show(done: int, total: int, step: str) -> None:
+                progress.update(task, completed=done, total=total, description=step)
 
-            report = build_game(project, game, paper, duplex, target, show, booklet, force,
-                                owned=out_dir is None, back_offset_mm=offset, language=language,
-                                modules=modules)
-            progress.update(task, completed=pieces)
+            reports = build_editions(project, editions, options, jobs, show)
     except PnpError as error:
         _fail(error, wrote_nothing=True)
-    built = report.files
-    with_modules = "".join(f", with {game.module(key).title}" for key in modules)
-    table = Table(title=f"{game.title}: {paper.upper() if paper == 'a4' else paper.title()}, "
-                        f"duplex {duplex}{with_modules}")
-    for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right")):
-        table.add_column(column, justify=justify)
-    for item in built:
-        table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards or ""),
-                      f"{item.size / 1024:.0f} KiB")
-    table.add_row("total", str(sum(b.pages for b in built)), str(sum(b.cards for b in built)),
-                  f"{sum(b.size for b in built) / 1024:.0f} KiB", style="bold")
-    console.print(table)
+    for edition, report in zip(editions, reports):
+        _built_table(project, games[edition.game_key], edition, duplex, report)
+
+
+def _editions(project, game_keys: tuple, every_game: bool, papers: tuple, language: str | None,
+              modules: tuple, out_dir: str | None, duplex: str) -> tuple[list, dict]:
+    """The editions a `pnp build` asks for, each game checked to exist; --out only for one."""
+    from pnp.editions import Edition
+
+    if every_game and game_keys:
+        raise UsageError("give GAME names or --all, not both")
+    keys = list(dict.fromkeys(game_keys)) or (game_keys_of(project) if every_game else [])
+    if not keys:
+        raise UsageError("name a GAME to build (`pnp list` shows them), or --all for every game")
+    games = {key: get_game(project, key) for key in keys}
+    papers = tuple(dict.fromkeys(paper.lower() for paper in papers)) or ("a4",)
+    modules = tuple(dict.fromkeys(module.lower() for module in modules))
+    language = language.lower() if language else None
+    if out_dir and len(keys) * len(papers) > 1:
+        raise UsageError("--out names one folder: build one game on one paper with it, or leave it out "
+                         "to write each to output/GAME/PAPER")
+    if every_game:          # --all: each game takes the modules and language it has
+        offered = {module.key for game in games.values() for module in game.modules}
+        languages = {code for game in games.values() for code in (game.languages or (game.language,))}
+        for module in modules:
+            if module not in offered:
+                raise UsageError(f"--module {module}: no game of the project has it "
+                                 f"(modules: {', '.join(sorted(offered)) or 'none'})")
+        if language and language not in languages:
+            raise UsageError(f"--lang {language}: no game of the project prints in it")
+    editions = []
+    for key, game in games.items():
+        prints_in = game.languages or (game.language,)
+        if language and language not in prints_in and not every_game:
+            raise UsageError(f"--lang {language}: {game.title} prints in {', '.join(prints_in)}")
+        chosen = tuple(m for m in modules if m in {module.key for module in game.modules}) if every_game else modules
+        game.with_modules(chosen)
+        printed_in = language if language in prints_in else None
+        for paper in papers:
+            target = Path(out_dir).resolve() if out_dir else output_folder(project, game, paper, duplex, printed_in)
+            editions.append(Edition(key, paper, printed_in, chosen, target, owned=out_dir is None))
+    return editions, games
+
+
+def _built_table(project, game, edition, duplex: str, report) -> None:
+    paper = edition.paper.upper() if edition.paper == "a4" else edition.paper.title()
+    with_modules = "".join(f", with {game.module(key).title}" for key in edition.modules)
+    if report.up_to_date:
+        console.print(f"{game.title}: {paper}, duplex {duplex}{with_modules}: up to date "
+                      f"({plural(len(report.files), 'file')} in {project.relative(edition.out_dir)}, "
+                      "nothing changed since they were built)", highlight=False, soft_wrap=True)
+    else:
+        table = Table(title=f"{game.title}: {paper}, duplex {duplex}{with_modules}")
+        for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right")):
+            table.add_column(column, justify=justify)
+        for item in report.files:
+            table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards or ""),
+                          f"{item.size / 1024:.0f} KiB")
+        table.add_row("total", str(sum(b.pages for b in report.files)), str(sum(b.cards for b in report.files)),
+                      f"{sum(b.size for b in report.files) / 1024:.0f} KiB", style="bold")
+        console.print(table)
     if report.skipped:
         errors.print("[bold yellow]WARNING: built with --force. Skipped checks:[/]")
         for line in report.skipped:
@@ -339,7 +388,7 @@ def calibrate(paper: str, duplex: str, out_file: str | None, project_dir: str | 
 def _game_list(project: Project, games: str | None) -> list[str]:
     """--games G,...: each must be a game of the project (the lookup names a wrong one)."""
     if not games:
-        return game_keys(project)
+        return game_keys_of(project)
     keys = [key.strip() for key in games.split(",") if key.strip()]
     for key in keys:
         get_game(project, key)

@@ -33,9 +33,11 @@ def render_board(project: Project, game: Game, board: Board) -> bytes:
     return pdf
 
 
-def board_files(project: Project, game: Game, board: Board, paper: str) -> list[tuple[str, bytes, int]]:
-    """(file name, PDF, pages): the board at full size, and its tiles for the paper."""
-    full = render_board(project, game, board)
+def board_files(project: Project, game: Game, board: Board, paper: str,
+                full: bytes | None = None) -> list[tuple[str, bytes, int]]:
+    """(file name, PDF, pages): the board at full size (`full`, when already rendered), and its
+    tiles for the paper."""
+    full = full if full is not None else render_board(project, game, board)
     font = label_font_file(project)
     tiles = tile_piece(full, tile_layout(paper, board.width_mm, board.height_mm), f"{game.title} {board.title}", font)
     return [(name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages))

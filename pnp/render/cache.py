@@ -23,6 +23,18 @@ CACHE_FOLDER = Path("output") / ".cache"
 LIBRARIES = ("weasyprint", "pikepdf", "reportlab", "fonttools", "pydyf")
 
 
+_layouts = [0]                    # documents WeasyPrint laid out in this process
+
+
+def count_layout() -> None:
+    _layouts[0] += 1
+
+
+def layouts_done() -> int:
+    """How many documents WeasyPrint has laid out in this process: what a cache hit saves."""
+    return _layouts[0]
+
+
 def enabled() -> bool:
     return os.environ.get("PNP_CACHE", "on").lower() not in ("off", "0", "no")
 

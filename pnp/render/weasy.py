@@ -15,6 +15,7 @@ from pnp.clock import wall_clock
 from pnp.errors import RenderError
 from pnp.limits import MAX_IMAGE_PIXELS, RENDER_SECONDS
 from pnp.project import Project
+from pnp.render.cache import count_layout
 from pnp.render.fetcher import ProjectFetcher
 
 # Performance advice, not a fault in the output: subsetting falls back to fontTools.
@@ -69,6 +70,7 @@ class Renderer:
         self.fonts = FontConfiguration()
 
     def layout(self, html: str, what: str):
+        count_layout()
         with warnings_as_errors(what), time_limit(what):
             return HTML(string=html, base_url=str(self.project.root) + "/",
                         url_fetcher=self.fetcher).render(font_config=self.fonts)

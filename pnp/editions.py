@@ -1,0 +1,248 @@
+"""Several games on several papers in one run, on every core.
+
+An edition is one game on one paper (in one language, with some modules): one output folder.
+A run loads and checks each game once, then hands its pieces to a pool of processes, the
+longest first (rulebooks, then decks by size), so that no process waits on the last one at the
+end. A deck's cards are the same on every paper: they are rendered once and imposed for each
+paper the run asks for; boards likewise. A folder whose last build had the same inputs is left
+as it is (pnp/inputs.py).
+"""
+
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pnp.build import BuildReport, check_before_build, up_to_date, write_outputs
+from pnp.data.decks import load_game
+from pnp.errors import UsageError
+from pnp.games import get_game
+from pnp.inputs import build_inputs, game_inputs
+from pnp.project import Project
+from pnp.workers import GameJob, board_files, counted, deck_files, ready, rulebook_file, start_worker, table_piece_files
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One game on one paper: what one output folder holds."""
+    game_key: str
+    paper: str
+    language: str | None = None
+    modules: tuple = ()
+    out_dir: Path | None = None
+    owned: bool = False          # the project's own output folder (may hold a folder pnp did not list)
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    duplex: str = "long"
+    back_offset_mm: tuple = (0.0, 0.0)
+    booklet: bool = False
+    force: bool = False
+
+
+@dataclass
+class RenderedEdition:
+    files: list = field(default_factory=list)      # (name, PDF, pages, cards), in the table's order
+    skipped: list = field(default_factory=list)    # what --force let through
+    rendered: int = 0                              # documents WeasyPrint laid out for it
+
+
+@dataclass
+class _GameRun:
+    """One game in one language, as the run prints it."""
+    job: GameJob
+    game: object                                   # in its language, every module
+    loaded: list
+    results: dict | None
+    skipped: list
+    editions: list = field(default_factory=list)   # (index, Edition)
+
+
+@dataclass(frozen=True)
+class _Task:
+    order: tuple                                    # sorts the longest first
+    label: str
+    function: Callable
+    arguments: tuple
+    deliver: Callable                               # (result, renders) -> None
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def start_pool(jobs: int) -> ProcessPoolExecutor:
+    """A pool whose processes start now and load WeasyPrint while the caller checks the data."""
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(os.getpid(),))
+    pool.submit(ready)
+    return pool
+
+
+def edition_options(edition: Edition, options: PrintOptions) -> dict:
+    return {"paper": edition.paper, "language": edition.language, "modules": sorted(edition.modules),
+            "duplex": options.duplex, "offset": list(options.back_offset_mm), "booklet": options.booklet,
+            "force": options.force}
+
+
+def build_editions(project: Project, editions: list[Edition], options: PrintOptions, jobs: int | None = None,
+                   progress: Callable[[int, int, str], None] = lambda done, total, step: None,
+                   pool: ProcessPoolExecutor | None = None) -> list[BuildReport]:
+    """Write each edition's folder, all or nothing; a folder already holding this very build
+    (same inputs, same files) is left as it is, and nothing of it is checked or rendered."""
+    digests: dict = {}
+    reports: list = [None] * len(editions)
+    todo = []
+    for index, edition in enumerate(editions):
+        if edition.game_key not in digests:
+            digests[edition.game_key] = game_inputs(project, edition.game_key)
+        inputs = build_inputs(digests[edition.game_key], edition_options(edition, options))
+        current = up_to_date(edition.out_dir, inputs)
+        if current is not None:
+            reports[index] = replace(current, up_to_date=True)
+        else:
+            todo.append((index, edition, inputs))
+    if todo:
+        made = render_editions(project, [edition for _, edition, _ in todo], options, jobs, progress, digests, pool)
+        for (index, edition, inputs), rendered in zip(todo, made):
+            files = write_outputs(edition.out_dir, rendered.files, edition.owned, inputs, rendered.skipped)
+            reports[index] = BuildReport(files, rendered.skipped, rendered.rendered)
+    return reports
+
+
+def _prepare(project: Project, editions: list[Edition], options: PrintOptions, digests: dict) -> dict:
+    """Each game of the run loaded and checked once (every module: the rulebook shows them all)."""
+    runs: dict = {}
+    for index, edition in enumerate(editions):
+        key = (edition.game_key, edition.language)
+        if key not in runs:
+            game = get_game(project, edition.game_key)
+            if edition.language is not None and edition.language not in (game.languages or (game.language,)):
+                raise UsageError(f"--lang {edition.language}: {game.title} prints in "
+                                 f"{', '.join(game.languages or (game.language,))}")
+            full = game.in_language(edition.language).with_all_modules()
+            game.with_modules(edition.modules)                 # an unknown module is refused here
+            loaded = load_game(project, full)
+            results, skipped = check_before_build(project, full, options.force, loaded)
+            if not (project.card_data / game.key / "rulebook").is_dir():
+                results = None
+            if edition.game_key not in digests:
+                digests[edition.game_key] = game_inputs(project, edition.game_key)
+            job = GameJob(str(project.root), edition.game_key, edition.language, digests[edition.game_key])
+            runs[key] = _GameRun(job, full, loaded, results, skipped)
+        else:
+            get_game(project, edition.game_key).with_modules(edition.modules)
+        runs[key].editions.append((index, edition))
+    return runs
+
+
+def _tasks(project: Project, runs: dict, options: PrintOptions, out: list) -> list[_Task]:
+    """Every piece of work of the run, each delivering its files into the editions it serves."""
+    tasks = []
+
+    def put(index: int, slot: tuple, files: list, renders: int) -> None:
+        out[index][1].append((slot, files))
+        out[index][0].rendered += renders
+
+    for run_number, run in enumerate(runs.values()):
+        editions = run.editions
+        papers = tuple(dict.fromkeys(edition.paper for _, edition in editions))
+        if run.results is not None:
+            size = sum(path.stat().st_size for path in (project.card_data / run.job.game_key / "rulebook").rglob("*")
+                       if path.is_file())
+            for paper in papers:
+                for booklet in ((False, True) if options.booklet else (False,)):
+                    def got(result, renders, paper=paper, booklet=booklet, run=run):
+                        name, pdf, pages = result
+                        shares = [index for index, edition in run.editions if edition.paper == paper]
+                        for count, index in enumerate(shares):
+                            put(index, (1, int(booklet)), [(name, pdf, pages, 0)], renders if count == 0 else 0)
+                    tasks.append(_Task((0, -size, run_number, paper, booklet), f"{run.game.title}: rulebook",
+                                       rulebook_file, (run.job, paper, booklet, run.results), got))
+        wanted = {deck.key for _, edition in editions for deck in _decks_of(run.game, edition)}
+        for position, loaded in enumerate(run.loaded):
+            if loaded.deck.key not in wanted:
+                continue
+            sides = len(loaded.cards) * (2 if loaded.deck.backs else 1)
+
+            def got(result, renders, loaded=loaded, position=position, run=run):
+                first = True
+                for index, edition in run.editions:
+                    if loaded.deck.key in {deck.key for deck in _decks_of(run.game, edition)}:
+                        pdf, pages = result[edition.paper]
+                        put(index, (0, position), [(f"{loaded.deck.key}.pdf", pdf, pages, len(loaded.cards))],
+                            renders if first else 0)
+                        first = False
+            tasks.append(_Task((1, -sides, run_number, position), f"{run.game.title}: {loaded.deck.title}",
+                               deck_files, (run.job, loaded.deck.key, papers, options.duplex,
+                                            tuple(options.back_offset_mm)), got))
+        if run.game.boards:
+            def got(result, renders, run=run):
+                for count, (index, edition) in enumerate(run.editions):
+                    put(index, (2, 0), [(name, pdf, pages, 0) for name, pdf, pages in result[edition.paper]],
+                        renders if count == 0 else 0)
+            tasks.append(_Task((2, run_number), f"{run.game.title}: boards", board_files, (run.job, papers), got))
+        if run.game.table_pieces:
+            for paper in papers:
+                def got(result, renders, paper=paper, run=run):
+                    shares = [index for index, edition in run.editions if edition.paper == paper]
+                    for count, index in enumerate(shares):
+                        put(index, (3, 0), [(name, pdf, pages, 0) for name, pdf, pages in result],
+                            renders if count == 0 else 0)
+                tasks.append(_Task((3, run_number, paper), f"{run.game.title}: sheets", table_piece_files,
+                                   (run.job, paper), got))
+    return sorted(tasks, key=lambda task: task.order)
+
+
+def _decks_of(full_game, edition: Edition) -> list:
+    """The decks an edition prints: the game's own, and its chosen modules'."""
+    return full_game.with_modules(edition.modules).decks
+
+
+def render_editions(project: Project, editions: list[Edition], options: PrintOptions, jobs: int | None = None,
+                    progress: Callable[[int, int, str], None] = lambda done, total, step: None,
+                    digests: dict | None = None, pool: ProcessPoolExecutor | None = None) -> list[RenderedEdition]:
+    """Every file of each edition, checked and preflighted, not written. Every game is checked
+    before anything renders: a problem stops the whole run. `jobs` processes (default: every
+    core; 1 renders in this process); `pool`, a pool kept between runs (`pnp watch`)."""
+    jobs = jobs or default_jobs()
+    own_pool = pool is None and jobs > 1
+    if own_pool:
+        pool = start_pool(jobs)
+    try:
+        progress(0, 1, "checking")
+        runs = _prepare(project, editions, options, digests if digests is not None else {})
+        out = [(RenderedEdition(), []) for _ in editions]
+        for run in runs.values():
+            for index, _ in run.editions:
+                out[index][0].skipped = list(run.skipped)
+        tasks = _tasks(project, runs, options, out)
+        if pool is None:
+            for done, task in enumerate(tasks):
+                progress(done, len(tasks), task.label)
+                task.deliver(*counted(task.function, *task.arguments))
+        else:
+            futures = {pool.submit(counted, task.function, *task.arguments): task for task in tasks}
+            try:
+                for done, future in enumerate(as_completed(futures)):
+                    task = futures[future]
+                    progress(done + 1, len(tasks), task.label)
+                    task.deliver(*future.result())
+            except BaseException:
+                for future in futures:
+                    future.cancel()                # a failure stops the rest
+                raise
+        progress(len(tasks), len(tasks), "done")
+    finally:
+        if own_pool:
+            pool.shutdown(wait=True, cancel_futures=True)
+    made = []
+    for rendered, pieces in out:
+        rendered.files = [file for _, files in sorted(pieces, key=lambda piece: piece[0]) for file in files]
+        made.append(rendered)
+    return made

@@ -1,0 +1,73 @@
+"""What a build reads, as one digest: the same digest, the same output.
+
+A build is a pure function of the game's card data (its whole folder: data, rulebook,
+examples, rulings), the project's layouts and fonts, the pnp source, the PDF libraries'
+versions and the options. A folder whose last build had the same digest, and still holds the
+files that build wrote, is up to date: nothing is checked or rendered again.
+"""
+
+import hashlib
+import json
+import os
+import stat
+from functools import lru_cache
+from importlib.metadata import version
+from pathlib import Path
+
+from pnp.limits import MAX_FILE_BYTES
+from pnp.project import Project
+from pnp.tables import source_digest
+
+LIBRARIES = ("weasyprint", "pikepdf", "reportlab", "fonttools", "pydyf", "pypdfium2", "jinja2", "pydantic")
+
+
+@lru_cache(maxsize=None)
+def library_versions() -> str:
+    found = []
+    for library in LIBRARIES:
+        try:
+            found.append(f"{library}={version(library)}")
+        except Exception:
+            found.append(f"{library}=?")
+    return ";".join(found)
+
+
+def _file_digest(root: Path, path: Path, digest) -> None:
+    """A file's bytes; a link by where it points, and by the bytes there when that is a file
+    inside the project; anything too large or not a plain file by its size and time."""
+    info = path.lstat()
+    if stat.S_ISLNK(info.st_mode):
+        digest.update(b"link:" + os.fsencode(os.readlink(path)))
+        target = path.resolve()
+        if not (target.is_relative_to(root) and target.is_file()):
+            return
+        info = target.stat()
+        path = target
+    if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_FILE_BYTES:
+        digest.update(path.read_bytes())
+    else:
+        digest.update(f"{info.st_mode}:{info.st_size}:{info.st_mtime_ns}".encode())
+
+
+def folder_digest(root: Path, folder: Path) -> str:
+    digest = hashlib.sha256()
+    if folder.is_dir():
+        for path in sorted(folder.rglob("*")):
+            if path.is_dir() and not path.is_symlink():
+                continue
+            digest.update(b"\0" + str(path.relative_to(folder)).encode() + b"\0")
+            _file_digest(root, path, digest)
+    return digest.hexdigest()
+
+
+def game_inputs(project: Project, game_key: str) -> str:
+    """The digest of everything a build of the game reads, before options."""
+    root = project.root.resolve()
+    parts = [library_versions(), source_digest(), folder_digest(root, project.card_data / game_key),
+             folder_digest(root, project.layouts), folder_digest(root, project.fonts)]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def build_inputs(game_digest: str, options: dict) -> str:
+    """The game's inputs with the options of one build (paper, duplex, language, ...)."""
+    return hashlib.sha256(f"{game_digest}\n{json.dumps(options, sort_keys=True)}".encode()).hexdigest()

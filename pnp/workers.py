@@ -1,0 +1,148 @@
+"""The pieces of work a build is made of, run by a pool of processes or by the caller (--jobs 1).
+
+Only names and plain values cross a process boundary. A process keeps the game it loaded
+last, tied to the digest of the game's inputs (`generation`): the tasks of one build load and
+validate the card data once per process, and a later build (`pnp watch`) sees every change.
+Each task answers with what it made and how many documents WeasyPrint laid out for it.
+"""
+
+import ctypes
+import os
+import signal
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.data.decks import load_game
+from pnp.games import get_game
+from pnp.games.base import Game
+from pnp.preflight import require_preflight
+from pnp.project import Project
+from pnp.render import cache
+
+PR_SET_PDEATHSIG = 1             # Linux prctl: a signal for the child when its parent dies
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """Which game, as of which inputs: what every task names instead of sending the game."""
+    root: str
+    game_key: str
+    language: str | None
+    generation: str
+
+
+@dataclass
+class Prepared:
+    project: Project
+    game: Game                  # in the language printed, with every module
+    loaded: list
+    generation: str
+    _context: dict | None = field(default=None, repr=False)
+
+    def context(self) -> dict:
+        """The engine's tables the decks with `uses_rules` print (computed once a process)."""
+        if self._context is None:
+            self._context = self.game.deck_context(self.loaded)
+        return self._context
+
+
+_prepared: dict = {}
+
+
+def prepared(job: GameJob) -> Prepared:
+    key = (job.root, job.game_key, job.language)
+    found = _prepared.get(key)
+    if found is None or found.generation != job.generation:
+        project = Project(Path(job.root))
+        game = get_game(project, job.game_key).in_language(job.language).with_all_modules()
+        found = Prepared(project, game, load_game(project, game), job.generation)
+        _prepared[key] = found
+    return found
+
+
+def start_worker(parent: int) -> None:
+    """A pool process's start: it dies with its parent, even by SIGKILL (Linux), and loads
+    WeasyPrint at once, while the parent checks the data."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
+    import pnp.render.weasy  # noqa: F401
+
+
+def ready() -> None:
+    """A task that does nothing: submitting it starts the pool's processes."""
+
+
+def counted(task, *arguments):
+    """Run a task; (its result, the documents WeasyPrint laid out for it)."""
+    before = cache.layouts_done()
+    result = task(*arguments)
+    return result, cache.layouts_done() - before
+
+
+def deck_files(job: GameJob, deck_key: str, papers: tuple, duplex: str,
+               back_offset_mm: tuple[float, float]) -> dict:
+    """A deck's cards rendered once, imposed on each paper: {paper: (PDF, pages)}."""
+    from pnp.build import build_deck, render_cards
+
+    ready_game = prepared(job)
+    loaded = next(d for d in ready_game.loaded if d.deck.key == deck_key)
+    context = ready_game.context() if loaded.deck.uses_rules else None
+    cards_pdf = render_cards(ready_game.project, ready_game.game, loaded, context)
+    sheets = {}
+    for paper in papers:
+        pdf, pages = build_deck(ready_game.project, ready_game.game, loaded, paper, duplex, context,
+                                back_offset_mm, cards_pdf)
+        require_preflight([(f"{deck_key}.pdf", pdf)])
+        sheets[paper] = (pdf, pages)
+    return sheets
+
+
+def rulebook_file(job: GameJob, paper: str, booklet: bool, results: dict) -> tuple[str, bytes, int]:
+    """The rulebook at paper size, or as a booklet: half-size pages imposed two-up."""
+    import io
+
+    import pikepdf
+
+    from pnp.build import BOOKLET_PAGES
+    from pnp.render.sheet_layout import MM, PAPERS_MM
+    from pnp.rulebook.booklet import impose_booklet
+    from pnp.rulebook.render import render_rulebook
+
+    ready_game = prepared(job)
+    project, game, loaded = ready_game.project, ready_game.game, ready_game.loaded
+    if booklet:
+        half = render_rulebook(project, game, loaded, results, BOOKLET_PAGES[paper])
+        sheet = tuple(side * MM for side in PAPERS_MM[paper])
+        name, pdf = "rulebook-booklet.pdf", impose_booklet(half, sheet)
+    else:
+        name, pdf = "rulebook.pdf", render_rulebook(project, game, loaded, results, paper)
+    require_preflight([(name, pdf)])
+    return name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)
+
+
+def board_files(job: GameJob, papers: tuple) -> dict:
+    """Each board rendered once, then at full size and tiled for each paper: {paper: files}."""
+    from pnp.render.boards import board_files as files_of, render_board
+
+    ready_game = prepared(job)
+    project, game = ready_game.project, ready_game.game
+    found: dict = {paper: [] for paper in papers}
+    for board in game.boards:
+        full = render_board(project, game, board)
+        for paper in papers:
+            found[paper] += files_of(project, game, board, paper, full)
+    for made in found.values():
+        require_preflight([(name, pdf) for name, pdf, _ in made])
+    return found
+
+
+def table_piece_files(job: GameJob, paper: str) -> list[tuple[str, bytes, int]]:
+    """The game's own table pieces (playmats, sheets) for the paper."""
+    ready_game = prepared(job)
+    made = ready_game.game.table_pieces(ready_game.project, ready_game.game, paper)
+    require_preflight([(name, pdf) for name, pdf, _ in made])
+    return made
