@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pnp.build import DUPLEX_MODES, output_folder
+from pnp.output import DUPLEX_MODES, output_folder
 from pnp.check import check_game
 from pnp.data.decks import load_game
 from pnp.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CheckFailed, DataError, PnpError, UsageError, plural
@@ -363,7 +363,7 @@ def calibrate(paper: str, duplex: str, out_file: str | None, project_dir: str | 
     """Write a two-sided test sheet that measures where your printer puts the second side: held to
     the light, it reads the X,Y to pass to `pnp build --duplex-offset`. For every game and deck."""
     from pnp.atomic import write_atomically
-    from pnp.build import project_output
+    from pnp.output import project_output
     from pnp.preflight import require_preflight
     from pnp.render.calibration import calibration_sheet
     from pnp.render.marks import label_font_file
@@ -409,7 +409,7 @@ games_option = click.option("--games", help="Only these games, comma-separated (
 def site(out_dir: str | None, games: str | None, title: str, project_dir: str | None) -> None:
     """Build the static download site: every game's PDFs for A4 and Letter, thumbnails, zips,
     and a page on printing. Open index.html, or copy the folder to any static host."""
-    from pnp.build import project_output
+    from pnp.output import project_output
     from pnp.site import build_site
 
     try:
@@ -437,7 +437,7 @@ def site(out_dir: str | None, games: str | None, title: str, project_dir: str | 
 def serve(port: int, out_dir: str | None, games: str | None, title: str, project_dir: str | None) -> None:
     """Serve the download site on 127.0.0.1 and rebuild it whenever the games' data, layouts
     or fonts change, for a look before publishing. Ctrl-C stops it."""
-    from pnp.build import project_output
+    from pnp.output import project_output
     from pnp.site.serve import serve_site
 
     try:
@@ -468,7 +468,8 @@ def _say(message: str, problem: bool = False) -> None:
 def export(game_key: str, service: str, out_dir: str | None, base_url: str | None, modules: tuple,
            project_dir: str | None) -> None:
     """Export GAME's cards for a print shop or Tabletop Simulator, with a manifest of every card."""
-    from pnp.build import check_before_build, project_output, write_outputs
+    from pnp.build import check_before_build
+    from pnp.output import project_output, write_outputs
     from pnp.export.game import export_game
     from pnp.preflight import require_preflight
 

@@ -14,7 +14,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pnp.build import BuildReport, check_before_build, up_to_date, write_outputs
+from pnp.build import check_before_build
+from pnp.output import BuildReport, up_to_date, write_outputs
 from pnp.data.decks import load_game
 from pnp.errors import UsageError
 from pnp.games import get_game

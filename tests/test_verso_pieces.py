@@ -100,7 +100,7 @@ def test_a_language_the_game_lacks_is_refused(tmp_path):
 
 
 def test_the_english_edition_goes_to_its_own_folder():
-    from pnp.build import output_folder
+    from pnp.output import output_folder
 
     project = Project.at(ROOT)
     game = get_game(project, "verso")

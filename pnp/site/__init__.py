@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.build import render_game, write_outputs
+from pnp.build import render_game
+from pnp.output import write_outputs
 from pnp.errors import DataError, Problem, UsageError
 from pnp.files import project_font, read_text
 from pnp.games import game_keys, get_game
