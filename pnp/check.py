@@ -51,6 +51,16 @@ def collect_examples(project: Project, game: Game) -> tuple[list[Example], list[
     return examples, problems
 
 
+def example_results(project: Project, game: Game, loaded: list) -> dict:
+    """Every worked example's result from the engine, by id (for a rulebook rendered beside
+    the check: a fault here is the check's to report)."""
+    examples, problems = collect_examples(project, game)
+    if problems:
+        raise DataError(problems)
+    return {outcome.example.id: outcome.result
+            for outcome in run_examples(examples, game.kinds, game.rules_context(loaded))}
+
+
 def cover_problems(project: Project, game: Game, loaded: list) -> list[Problem]:
     """The cover's cards must be cards of its deck, and its title font a font of the project."""
     if game.cover is None or game.located is None:

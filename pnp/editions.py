@@ -21,7 +21,8 @@ from pnp.errors import UsageError
 from pnp.games import get_game
 from pnp.inputs import build_inputs, game_inputs
 from pnp.project import Project
-from pnp.workers import GameJob, board_files, counted, deck_files, ready, rulebook_file, start_worker, table_piece_files
+from pnp.workers import (GameJob, adopt, board_files, counted, deck_files, ready, rulebook_file, start_worker,
+                         table_piece_files)
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class _GameRun:
     loaded: list
     results: dict | None
     skipped: list
+    has_rulebook: bool = False
     editions: list = field(default_factory=list)   # (index, Edition)
 
 
@@ -116,44 +118,47 @@ def build_editions(project: Project, editions: list[Edition], options: PrintOpti
     return reports
 
 
-def _prepare(project: Project, editions: list[Edition], options: PrintOptions, digests: dict) -> dict:
-    """Each game of the run loaded and checked once (every module: the rulebook shows them all)."""
+def _load(project: Project, editions: list[Edition], digests: dict) -> dict:
+    """Each game of the run loaded once, every module with it (the rulebook shows them all)."""
     runs: dict = {}
     for index, edition in enumerate(editions):
         key = (edition.game_key, edition.language)
+        game = get_game(project, edition.game_key)
+        game.with_modules(edition.modules)                 # an unknown module is refused here
         if key not in runs:
-            game = get_game(project, edition.game_key)
             if edition.language is not None and edition.language not in (game.languages or (game.language,)):
                 raise UsageError(f"--lang {edition.language}: {game.title} prints in "
                                  f"{', '.join(game.languages or (game.language,))}")
             full = game.in_language(edition.language).with_all_modules()
-            game.with_modules(edition.modules)                 # an unknown module is refused here
-            loaded = load_game(project, full)
-            results, skipped = check_before_build(project, full, options.force, loaded)
-            if not (project.card_data / game.key / "rulebook").is_dir():
-                results = None
             if edition.game_key not in digests:
                 digests[edition.game_key] = game_inputs(project, edition.game_key)
             job = GameJob(str(project.root), edition.game_key, edition.language, digests[edition.game_key])
-            runs[key] = _GameRun(job, full, loaded, results, skipped)
-        else:
-            get_game(project, edition.game_key).with_modules(edition.modules)
+            runs[key] = _GameRun(job, full, load_game(project, full), None, [],
+                                 has_rulebook=(project.card_data / game.key / "rulebook").is_dir())
         runs[key].editions.append((index, edition))
     return runs
 
 
-def _tasks(project: Project, runs: dict, options: PrintOptions, out: list) -> list[_Task]:
+def _check(project: Project, runs: dict, options: PrintOptions) -> None:
+    """Every game checked before anything is written: a problem stops the whole run."""
+    for run in runs.values():
+        run.results, run.skipped = check_before_build(project, run.game, options.force, run.loaded)
+
+
+def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first, tell) -> list[_Task]:
     """Every piece of work of the run, each delivering its files into the editions it serves."""
     tasks = []
 
     def put(index: int, slot: tuple, files: list, renders: int) -> None:
         out[index][1].append((slot, files))
         out[index][0].rendered += renders
+        for file in files:
+            tell(index, file)
 
     for run_number, run in enumerate(runs.values()):
         editions = run.editions
         papers = tuple(dict.fromkeys(edition.paper for _, edition in editions))
-        if run.results is not None:
+        if run.has_rulebook:
             size = sum(path.stat().st_size for path in (project.card_data / run.job.game_key / "rulebook").rglob("*")
                        if path.is_file())
             for paper in papers:
@@ -164,7 +169,7 @@ def _tasks(project: Project, runs: dict, options: PrintOptions, out: list) -> li
                         for count, index in enumerate(shares):
                             put(index, (1, int(booklet)), [(name, pdf, pages, 0)], renders if count == 0 else 0)
                     tasks.append(_Task((0, -size, run_number, paper, booklet), f"{run.game.title}: rulebook",
-                                       rulebook_file, (run.job, paper, booklet, run.results), got))
+                                       rulebook_file, (run.job, paper, booklet), got))
         wanted = {deck.key for _, edition in editions for deck in _decks_of(run.game, edition)}
         for position, loaded in enumerate(run.loaded):
             if loaded.deck.key not in wanted:
@@ -179,7 +184,7 @@ def _tasks(project: Project, runs: dict, options: PrintOptions, out: list) -> li
                         put(index, (0, position), [(f"{loaded.deck.key}.pdf", pdf, pages, len(loaded.cards))],
                             renders if first else 0)
                         first = False
-            tasks.append(_Task((1, -sides, run_number, position), f"{run.game.title}: {loaded.deck.title}",
+            tasks.append(_Task((-1 if first(loaded) else 1, -sides, run_number, position), f"{run.game.title}: {loaded.deck.title}",
                                deck_files, (run.job, loaded.deck.key, papers, options.duplex,
                                             tuple(options.back_offset_mm)), got))
         if run.game.boards:
@@ -207,29 +212,45 @@ def _decks_of(full_game, edition: Edition) -> list:
 
 def render_editions(project: Project, editions: list[Edition], options: PrintOptions, jobs: int | None = None,
                     progress: Callable[[int, int, str], None] = lambda done, total, step: None,
-                    digests: dict | None = None, pool: ProcessPoolExecutor | None = None) -> list[RenderedEdition]:
-    """Every file of each edition, checked and preflighted, not written. Every game is checked
-    before anything renders: a problem stops the whole run. `jobs` processes (default: every
-    core; 1 renders in this process); `pool`, a pool kept between runs (`pnp watch`)."""
+                    digests: dict | None = None, pool: ProcessPoolExecutor | None = None,
+                    first: Callable[[object], bool] = lambda loaded_deck: False,
+                    on_file: Callable[[int, tuple], None] | None = None) -> list[RenderedEdition]:
+    """Every file of each edition, checked and preflighted, not written. The pool renders while
+    this process checks every game; a problem stops the whole run. `jobs` processes (default:
+    every core; 1 renders here, after the check); `pool`, one kept between runs (`pnp watch`),
+    where the decks `first` picks go first and `on_file(edition, file)` hears of each file as
+    soon as it is ready and checked."""
     jobs = jobs or default_jobs()
     own_pool = pool is None and jobs > 1
     if own_pool:
         pool = start_pool(jobs)
     try:
         progress(0, 1, "checking")
-        runs = _prepare(project, editions, options, digests if digests is not None else {})
+        runs = _load(project, editions, digests if digests is not None else {})
         out = [(RenderedEdition(), []) for _ in editions]
-        for run in runs.values():
-            for index, _ in run.editions:
-                out[index][0].skipped = list(run.skipped)
-        tasks = _tasks(project, runs, options, out)
+        checked = [False]
+        waiting: list = []
+
+        def tell(index: int, file: tuple) -> None:
+            if on_file is not None:
+                (on_file(index, file) if checked[0] else waiting.append((index, file)))
+
+        tasks = _tasks(project, runs, options, out, first, tell)
         if pool is None:
+            _check(project, runs, options)
+            checked[0] = True
+            for run in runs.values():
+                adopt(run.job, project, run.game, run.loaded, run.results)
             for done, task in enumerate(tasks):
                 progress(done, len(tasks), task.label)
                 task.deliver(*counted(task.function, *task.arguments))
         else:
             futures = {pool.submit(counted, task.function, *task.arguments): task for task in tasks}
             try:
+                _check(project, runs, options)
+                checked[0] = True
+                for index, file in waiting:
+                    on_file(index, file)
                 for done, future in enumerate(as_completed(futures)):
                     task = futures[future]
                     progress(done + 1, len(tasks), task.label)
@@ -243,7 +264,16 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
         if own_pool:
             pool.shutdown(wait=True, cancel_futures=True)
     made = []
-    for rendered, pieces in out:
+    for (rendered, pieces), run_skipped in zip(out, _skipped_by_edition(runs, len(editions))):
         rendered.files = [file for _, files in sorted(pieces, key=lambda piece: piece[0]) for file in files]
+        rendered.skipped = run_skipped
         made.append(rendered)
     return made
+
+
+def _skipped_by_edition(runs: dict, count: int) -> list:
+    skipped = [[] for _ in range(count)]
+    for run in runs.values():
+        for index, _ in run.editions:
+            skipped[index] = list(run.skipped)
+    return skipped

@@ -38,12 +38,21 @@ class Prepared:
     loaded: list
     generation: str
     _context: dict | None = field(default=None, repr=False)
+    _results: dict | None = field(default=None, repr=False)
 
     def context(self) -> dict:
         """The engine's tables the decks with `uses_rules` print (computed once a process)."""
         if self._context is None:
             self._context = self.game.deck_context(self.loaded)
         return self._context
+
+    def results(self) -> dict:
+        """The worked examples' results (computed once a process)."""
+        from pnp.check import example_results
+
+        if self._results is None:
+            self._results = example_results(self.project, self.game, self.loaded)
+        return self._results
 
 
 _prepared: dict = {}
@@ -60,6 +69,12 @@ def prepared(job: GameJob) -> Prepared:
     return found
 
 
+def adopt(job: GameJob, project: Project, game: Game, loaded: list, results: dict | None) -> None:
+    """Hand this process's tasks the game the caller loaded and checked (--jobs 1)."""
+    _prepared[(job.root, job.game_key, job.language)] = Prepared(project, game, loaded, job.generation,
+                                                                 _results=results)
+
+
 def start_worker(parent: int) -> None:
     """A pool process's start: it dies with its parent, even by SIGKILL (Linux), and loads
     WeasyPrint at once, while the parent checks the data."""
@@ -69,7 +84,7 @@ def start_worker(parent: int) -> None:
         pass
     if os.getppid() != parent:
         os._exit(1)
-    import pnp.render.weasy  # noqa: F401
+    import pnp.render.weasy  # noqa: F401  (loaded once, before the first task needs it)
 
 
 def ready() -> None:
@@ -101,8 +116,9 @@ def deck_files(job: GameJob, deck_key: str, papers: tuple, duplex: str,
     return sheets
 
 
-def rulebook_file(job: GameJob, paper: str, booklet: bool, results: dict) -> tuple[str, bytes, int]:
-    """The rulebook at paper size, or as a booklet: half-size pages imposed two-up."""
+def rulebook_file(job: GameJob, paper: str, booklet: bool) -> tuple[str, bytes, int]:
+    """The rulebook at paper size, or as a booklet: half-size pages imposed two-up. It starts
+    while the caller checks the game, so it computes the examples it prints itself."""
     import io
 
     import pikepdf
@@ -114,6 +130,7 @@ def rulebook_file(job: GameJob, paper: str, booklet: bool, results: dict) -> tup
 
     ready_game = prepared(job)
     project, game, loaded = ready_game.project, ready_game.game, ready_game.loaded
+    results = ready_game.results()
     if booklet:
         half = render_rulebook(project, game, loaded, results, BOOKLET_PAGES[paper])
         sheet = tuple(side * MM for side in PAPERS_MM[paper])
