@@ -38,14 +38,19 @@ def _more(count: int) -> None:
 
 
 def _fail(error: PnpError, wrote_nothing: bool = False) -> None:
+    _report(error, wrote_nothing)
+    sys.exit(error.exit_code)
+
+
+def _report(error: PnpError, wrote_nothing: bool = False) -> None:
+    """The error as the user reads it: one line per problem, no traceback."""
     if isinstance(error, CheckFailed):
         for message in error.messages[:MAX_REPORTED_PROBLEMS]:
             errors.print(message, highlight=False, markup=False, soft_wrap=True)
         _more(len(error.messages))
         errors.print(f"[bold red]error:[/] {plural(len(error.messages), 'worked example')} the engine "
                      "disagrees with, so nothing was printed (use --force to build anyway)")
-        sys.exit(error.exit_code)
-    if isinstance(error, DataError):
+    elif isinstance(error, DataError):
         tail = "; nothing was written" if wrote_nothing else ""
         errors.print(f"[bold red]error:[/] {plural(len(error.problems), 'problem')} in the input{tail}",
                      highlight=False)
@@ -55,7 +60,6 @@ def _fail(error: PnpError, wrote_nothing: bool = False) -> None:
     else:
         errors.print("[bold red]error:[/] ", end="")
         errors.print(str(error), highlight=False, markup=False, soft_wrap=True)
-    sys.exit(error.exit_code)
 
 
 project_option = click.option(
@@ -171,6 +175,38 @@ def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, langua
         _fail(error, wrote_nothing=True)
     for edition, report in zip(editions, reports):
         _built_table(project, games[edition.game_key], edition, duplex, report)
+
+
+@main.command()
+@click.argument("game_key", metavar="GAME")
+@click.option("--paper", "papers", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), multiple=True,
+              help="The paper (A4 or US Letter); repeat for both. Default: a4.")
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long",
+              show_default=True, help="As for `pnp build`.")
+@click.option("--lang", "language", metavar="LANG", help="As for `pnp build`.")
+@click.option("--duplex-offset", "duplex_offset", metavar="X,Y", help="As for `pnp build`.")
+@click.option("--module", "modules", metavar="MODULE", multiple=True, help="As for `pnp build`.")
+@click.option("--booklet", is_flag=True, help="As for `pnp build`.")
+@click.option("--force", is_flag=True, help="As for `pnp build`.")
+@click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
+              help="Processes to render with (default: one per core).")
+@project_option
+def watch(game_key: str, papers: tuple, duplex: str, language: str | None, duplex_offset: str | None,
+          modules: tuple, booklet: bool, force: bool, jobs: int | None, project_dir: str | None) -> None:
+    """Build GAME, then rebuild it on every save of its data, rulebook, layouts or fonts, into
+    output/GAME/PAPER, saying what was rebuilt or what is wrong, until Ctrl-C."""
+    from pnp.editions import PrintOptions, default_jobs
+    from pnp.watch import watch_game
+
+    duplex = duplex.lower()
+    try:
+        offset = _duplex_offset(duplex_offset, duplex)
+        project = _project(project_dir)
+        editions, _ = _editions(project, (game_key,), False, papers, language, modules, None, duplex)
+        watch_game(project, editions, PrintOptions(duplex, offset, booklet, force), jobs or default_jobs(),
+                   say=_say, fail=_report)
+    except PnpError as error:
+        _fail(error)
 
 
 def _editions(project, game_keys: tuple, every_game: bool, papers: tuple, language: str | None,

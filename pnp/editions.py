@@ -17,7 +17,7 @@ from pathlib import Path
 from pnp.build import check_before_build
 from pnp.output import BuildReport, up_to_date, write_outputs
 from pnp.data.decks import load_game
-from pnp.errors import UsageError
+from pnp.errors import DataError, PnpError, UsageError
 from pnp.games import get_game
 from pnp.inputs import build_inputs, game_inputs
 from pnp.project import Project
@@ -70,6 +70,7 @@ class _Task:
     function: Callable
     arguments: tuple
     deliver: Callable                               # (result, renders) -> None
+    blame: tuple = ()                               # whose fault is told first: decks, rulebook, boards
 
 
 def default_jobs() -> int:
@@ -169,7 +170,7 @@ def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first
                         for count, index in enumerate(shares):
                             put(index, (1, int(booklet)), [(name, pdf, pages, 0)], renders if count == 0 else 0)
                     tasks.append(_Task((0, -size, run_number, paper, booklet), f"{run.game.title}: rulebook",
-                                       rulebook_file, (run.job, paper, booklet), got))
+                                       rulebook_file, (run.job, paper, booklet), got, (run_number, 1)))
         wanted = {deck.key for _, edition in editions for deck in _decks_of(run.game, edition)}
         for position, loaded in enumerate(run.loaded):
             if loaded.deck.key not in wanted:
@@ -186,13 +187,14 @@ def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first
                         first = False
             tasks.append(_Task((-1 if first(loaded) else 1, -sides, run_number, position), f"{run.game.title}: {loaded.deck.title}",
                                deck_files, (run.job, loaded.deck.key, papers, options.duplex,
-                                            tuple(options.back_offset_mm)), got))
+                                            tuple(options.back_offset_mm)), got, (run_number, 0, position)))
         if run.game.boards:
             def got(result, renders, run=run):
                 for count, (index, edition) in enumerate(run.editions):
                     put(index, (2, 0), [(name, pdf, pages, 0) for name, pdf, pages in result[edition.paper]],
                         renders if count == 0 else 0)
-            tasks.append(_Task((2, run_number), f"{run.game.title}: boards", board_files, (run.job, papers), got))
+            tasks.append(_Task((2, run_number), f"{run.game.title}: boards", board_files, (run.job, papers), got,
+                               (run_number, 2)))
         if run.game.table_pieces:
             for paper in papers:
                 def got(result, renders, paper=paper, run=run):
@@ -201,7 +203,7 @@ def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first
                         put(index, (3, 0), [(name, pdf, pages, 0) for name, pdf, pages in result],
                             renders if count == 0 else 0)
                 tasks.append(_Task((3, run_number, paper), f"{run.game.title}: sheets", table_piece_files,
-                                   (run.job, paper), got))
+                                   (run.job, paper), got, (run_number, 3)))
     return sorted(tasks, key=lambda task: task.order)
 
 
@@ -236,6 +238,7 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
                 (on_file(index, file) if checked[0] else waiting.append((index, file)))
 
         tasks = _tasks(project, runs, options, out, first, tell)
+        failures: list = []
         if pool is None:
             _check(project, runs, options)
             checked[0] = True
@@ -243,7 +246,10 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
                 adopt(run.job, project, run.game, run.loaded, run.results)
             for done, task in enumerate(tasks):
                 progress(done, len(tasks), task.label)
-                task.deliver(*counted(task.function, *task.arguments))
+                try:
+                    task.deliver(*counted(task.function, *task.arguments))
+                except PnpError as error:
+                    failures.append((task.blame, error))
         else:
             futures = {pool.submit(counted, task.function, *task.arguments): task for task in tasks}
             try:
@@ -254,11 +260,16 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
                 for done, future in enumerate(as_completed(futures)):
                     task = futures[future]
                     progress(done + 1, len(tasks), task.label)
-                    task.deliver(*future.result())
+                    try:
+                        task.deliver(*future.result())
+                    except PnpError as error:
+                        failures.append((task.blame, error))
             except BaseException:
                 for future in futures:
-                    future.cancel()                # a failure stops the rest
+                    future.cancel()                # a failure of the check, or Ctrl-C, stops the rest
                 raise
+        if failures:
+            raise _first_fault(failures)
         progress(len(tasks), len(tasks), "done")
     finally:
         if own_pool:
@@ -269,6 +280,17 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
         rendered.skipped = run_skipped
         made.append(rendered)
     return made
+
+
+def _first_fault(failures: list) -> PnpError:
+    """Every task has run: the faults in the input, all of them, in the order of the game
+    (a card that does not fit is told at its deck, before the rulebook that shows it); else
+    the first other fault in that order."""
+    failures.sort(key=lambda failure: failure[0])
+    problems = [problem for _, error in failures if isinstance(error, DataError) for problem in error.problems]
+    if problems:
+        return DataError(list(dict.fromkeys(problems)))
+    return failures[0][1]
 
 
 def _skipped_by_edition(runs: dict, count: int) -> list:

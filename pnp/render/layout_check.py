@@ -22,7 +22,7 @@ from pnp.render.icons import icon_url, image_problem, svg_problem
 from pnp.render.templates import (
     TemplateLimit,
     deck_view,
-    environment,
+    new_environment,
     game_view,
     plain_view,
     render,
@@ -91,7 +91,7 @@ def _render_problem(error: Exception, project: Project, loaded: LoadedDeck, inde
 
 
 def _checking_environment(project: Project, game: Game):
-    env = environment(project.layouts, game.inline_icons)
+    env = new_environment(project.layouts, game.inline_icons)
     known = set(icon_names(project))
 
     def icon(name, colour="#000000"):

@@ -13,7 +13,7 @@ import re
 import traceback
 from contextlib import contextmanager, nullcontext
 from contextvars import ContextVar
-from functools import wraps
+from functools import lru_cache, wraps
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -138,8 +138,9 @@ class ProjectLoader(FileSystemLoader):
         if ".." in Path(template).parts or not path.is_file():
             raise TemplateNotFound(template)
         text = read_text(path, f"layouts/{template}", self.root)
-        mtime = path.stat().st_mtime
-        return text, str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
+        data = text.encode("utf-8")
+        # A kept environment (pnp watch) recompiles a layout whose bytes changed, whatever its time.
+        return text, str(path), lambda: path.is_file() and path.read_bytes().removeprefix(b"\xef\xbb\xbf") == data
 
 
 class ProjectSandbox(SandboxedEnvironment):
@@ -164,8 +165,19 @@ class ProjectSandbox(SandboxedEnvironment):
 
 
 def environment(layouts, inline_icons: dict[str, str], trim: bool = True) -> SandboxedEnvironment:
-    """The sandbox layouts and rulebook sources run in. Markdown keeps its line breaks
+    """The sandbox layouts and rulebook sources run in, kept for the process so that each
+    layout compiles once (until its bytes change). Markdown keeps its line breaks
     (`trim=False`); HTML layouts drop the blank lines around block tags."""
+    return _kept_environment(str(Path(layouts)), tuple(sorted(inline_icons.items())), trim)
+
+
+@lru_cache(maxsize=16)
+def _kept_environment(layouts: str, inline_icons: tuple, trim: bool) -> SandboxedEnvironment:
+    return new_environment(layouts, dict(inline_icons), trim)
+
+
+def new_environment(layouts, inline_icons: dict[str, str], trim: bool = True) -> SandboxedEnvironment:
+    """A sandbox of its own, for a caller that changes its globals."""
     layouts = Path(layouts)
     env = ProjectSandbox(loader=ProjectLoader(layouts, layouts.parent), autoescape=True,
                          undefined=StrictUndefined, trim_blocks=trim, lstrip_blocks=trim)

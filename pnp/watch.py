@@ -1,0 +1,125 @@
+"""`pnp watch`: rebuild a game on every save of its data, layouts, fonts or rulebook.
+
+The pool of processes lives as long as the watch, WeasyPrint loaded in each, and every
+unchanged page comes from the cache, so a rebuild costs what changed. The decks whose data
+file was saved go first, and each file is written (atomically) as soon as it is ready and
+the game has passed its check, so a card change reaches its PDF before the rest is done.
+A rebuild that fails says why and goes on watching: files it had already written stay (each
+one whole, and made from the saved inputs), the folder's manifest is left as it was, so the
+next `pnp build` builds the folder afresh.
+"""
+
+import hashlib
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.atomic import write_atomically
+from pnp.editions import Edition, PrintOptions, build_editions, edition_options, render_editions, start_pool
+from pnp.errors import PnpError
+from pnp.inputs import build_inputs, game_inputs
+from pnp.output import MANIFEST, build_lock
+from pnp.project import Project
+
+WATCHED = ("layouts", "fonts")          # and the game's own folder of card_data/
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    files: list          # (edition, name) of each file whose bytes changed
+    rendered: int        # documents WeasyPrint laid out
+    seconds: float       # from the change seen to the last file written
+
+
+def watched_folders(project: Project, game_key: str) -> list[Path]:
+    return [project.card_data / game_key] + [project.root / name for name in WATCHED]
+
+
+def rebuild(project: Project, editions: list[Edition], options: PrintOptions, pool,
+            changed: set[Path] = frozenset(), clock: Callable[[], float] = time.perf_counter) -> Rebuilt:
+    """Render every edition again (what did not change comes from the cache), writing each
+    file that changed as soon as it is ready, then each folder's manifest."""
+    start = clock()
+    written: list = []
+    wrote: list = []
+    locks = [build_lock(edition.out_dir) for edition in editions]
+    for lock in locks:
+        lock.__enter__()
+    try:
+        def on_file(index: int, file: tuple) -> None:
+            name, pdf = file[0], file[1]
+            target = editions[index].out_dir / name
+            if not target.is_file() or target.read_bytes() != pdf:
+                write_atomically(target, pdf)
+                written.append((editions[index], name))
+                wrote.append(clock())
+
+        def first(loaded) -> bool:
+            return (project.card_data / editions[0].game_key / loaded.deck.source) in changed
+
+        made = render_editions(project, editions, options, pool=pool, first=first, on_file=on_file)
+        digest = game_inputs(project, editions[0].game_key)
+        for edition, rendered in zip(editions, made):
+            _write_manifest(edition, rendered, build_inputs(digest, edition_options(edition, options)))
+    finally:
+        for lock in reversed(locks):
+            lock.__exit__(None, None, None)
+    return Rebuilt(written, sum(rendered.rendered for rendered in made),
+                   (max(wrote) if wrote else clock()) - start)
+
+
+def _write_manifest(edition: Edition, rendered, inputs: str) -> None:
+    """The folder's manifest for the files just written; files of an earlier build that this
+    one no longer makes (a module dropped) are removed, as a build's swap would."""
+    listed = {name: {"sha256": hashlib.sha256(pdf).hexdigest(), "pages": pages, "cards": cards, "size": len(pdf)}
+              for name, pdf, pages, cards in rendered.files}
+    manifest_path = edition.out_dir / MANIFEST
+    try:
+        before = json.loads(manifest_path.read_text()).get("files", {})
+    except (OSError, ValueError, AttributeError):
+        before = {}
+    for name in set(before) - set(listed):
+        (edition.out_dir / name).unlink(missing_ok=True)
+    manifest = {"inputs": inputs, "skipped": rendered.skipped, "files": dict(sorted(listed.items()))}
+    write_atomically(manifest_path, json.dumps(manifest, indent=1).encode())
+
+
+def watch_game(project: Project, editions: list[Edition], options: PrintOptions, jobs: int,
+               say: Callable[..., None], fail: Callable[[PnpError], None],
+               stop: threading.Event | None = None) -> None:
+    """Build, then rebuild on every change until Ctrl-C (or `stop`)."""
+    from watchfiles import watch
+
+    pool = start_pool(jobs)
+    try:
+        try:
+            for edition, report in zip(editions, build_editions(project, editions, options, pool=pool)):
+                state = "up to date" if report.up_to_date else f"built, {len(report.files)} files"
+                say(f"{project.relative(edition.out_dir)}: {state}")
+        except PnpError as error:
+            fail(error)
+        say("watching " + ", ".join(str(project.relative(f)) for f in watched_folders(project, editions[0].game_key))
+            + " (Ctrl-C stops)")
+        folders = [folder for folder in watched_folders(project, editions[0].game_key) if folder.is_dir()]
+        for changes in watch(*folders, step=20, stop_event=stop, raise_interrupt=False):
+            changed = {Path(path) for _, path in changes}
+            shown = sorted(str(project.relative(path)) for path in changed)
+            say(f"changed: {', '.join(shown[:5])}{' ...' if len(shown) > 5 else ''}")
+            try:
+                result = rebuild(project, editions, options, pool, changed)
+            except PnpError as error:
+                fail(error)
+                continue
+            if result.files:
+                names = ", ".join(f"{project.relative(edition.out_dir / name)}" for edition, name in result.files)
+                say(f"rebuilt {names} in {result.seconds:.2f} s ({result.rendered} documents laid out)")
+            else:
+                say(f"nothing to rebuild: every file is as it was ({result.seconds:.2f} s)")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+        say("stopped")
