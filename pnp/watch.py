@@ -11,6 +11,7 @@ next `pnp build` builds the folder afresh.
 
 import hashlib
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -93,6 +94,7 @@ def watch_game(project: Project, editions: list[Edition], options: PrintOptions,
     """Build, then rebuild on every change until Ctrl-C (or `stop`)."""
     from watchfiles import watch
 
+    logging.getLogger("watchfiles").setLevel(logging.ERROR)     # we say what changed ourselves
     pool = start_pool(jobs)
     try:
         try:

@@ -7,6 +7,8 @@ Each task answers with what it made and how many documents WeasyPrint laid out f
 """
 
 import ctypes
+import hashlib
+import json
 import os
 import signal
 from dataclasses import dataclass, field
@@ -20,6 +22,7 @@ from pnp.project import Project
 from pnp.render import cache
 
 PR_SET_PDEATHSIG = 1             # Linux prctl: a signal for the child when its parent dies
+PAGES_BYTES = 4                  # a cached sheet starts with its page count
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,9 @@ def adopt(job: GameJob, project: Project, game: Game, loaded: list, results: dic
 
 
 def start_worker(parent: int) -> None:
-    """A pool process's start: it dies with its parent, even by SIGKILL (Linux), and loads
-    WeasyPrint at once, while the parent checks the data."""
+    """A pool process's start: it dies with its parent, even by SIGKILL (Linux), leaves Ctrl-C
+    to its parent, and loads WeasyPrint at once, while the parent checks the data."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):
@@ -100,18 +104,28 @@ def counted(task, *arguments):
 
 def deck_files(job: GameJob, deck_key: str, papers: tuple, duplex: str,
                back_offset_mm: tuple[float, float]) -> dict:
-    """A deck's cards rendered once, imposed on each paper: {paper: (PDF, pages)}."""
+    """A deck's cards rendered once, imposed on each paper: {paper: (PDF, pages)}. Sheets are
+    cached like pages, keyed by the card pages' bytes and everything the imposition reads."""
     from pnp.build import build_deck, render_cards
 
     ready_game = prepared(job)
+    project, game = ready_game.project, ready_game.game
     loaded = next(d for d in ready_game.loaded if d.deck.key == deck_key)
     context = ready_game.context() if loaded.deck.uses_rules else None
-    cards_pdf = render_cards(ready_game.project, ready_game.game, loaded, context)
+    cards_pdf = render_cards(project, game, loaded, context)
+    store = cache.RenderCache(project.root)
     sheets = {}
     for paper in papers:
-        pdf, pages = build_deck(ready_game.project, ready_game.game, loaded, paper, duplex, context,
-                                back_offset_mm, cards_pdf)
+        key = store.key("sheets", json.dumps([hashlib.sha256(cards_pdf).hexdigest(), paper, duplex,
+                                              list(back_offset_mm), repr(loaded.deck), game.title, game.language,
+                                              len(loaded.cards)]))
+        found = store.get(key)
+        if found is not None:
+            sheets[paper] = (found[PAGES_BYTES:], int.from_bytes(found[:PAGES_BYTES], "big"))
+            continue
+        pdf, pages = build_deck(project, game, loaded, paper, duplex, context, back_offset_mm, cards_pdf)
         require_preflight([(f"{deck_key}.pdf", pdf)])
+        store.put(key, pages.to_bytes(PAGES_BYTES, "big") + pdf)
         sheets[paper] = (pdf, pages)
     return sheets
 

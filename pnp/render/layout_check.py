@@ -8,6 +8,7 @@ font becomes a Problem naming the layout file and line (and the card's data line
 
 import difflib
 import re
+from functools import lru_cache
 
 from jinja2 import TemplateNotFound, TemplateSyntaxError, UndefinedError
 from jinja2.exceptions import SecurityError
@@ -91,8 +92,18 @@ def _render_problem(error: Exception, project: Project, loaded: LoadedDeck, inde
 
 
 def _checking_environment(project: Project, game: Game):
-    env = new_environment(project.layouts, game.inline_icons)
-    known = set(icon_names(project))
+    """The sandbox with an `icon` that refuses unknown or unsafe icons, kept for the process
+    (each layout compiles once); the icons it knows are read afresh for every check."""
+    env, known = _kept_checking_environment(project, tuple(sorted(game.inline_icons.items())))
+    known.clear()
+    known.update(icon_names(project))
+    return env
+
+
+@lru_cache(maxsize=8)
+def _kept_checking_environment(project: Project, inline_icons: tuple):
+    env = new_environment(project.layouts, dict(inline_icons))
+    known: set = set()
 
     def icon(name, colour="#000000"):
         if name not in known:
@@ -102,7 +113,7 @@ def _checking_environment(project: Project, game: Game):
             raise TemplateLimit(f"layouts/icons/{name}.svg: {problem}")
         return icon_url(name, colour)
     env.globals["icon"] = icon
-    return env
+    return env, known
 
 
 def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], context=None) -> list[Problem]:
