@@ -251,19 +251,27 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
                 except PnpError as error:
                     failures.append((task.blame, error))
         else:
-            futures = {pool.submit(counted, task.function, *task.arguments): task for task in tasks}
+            # What the user just saved renders alone first, on an idle pool; then the rest.
+            urgent = [task for task in tasks if task.order[0] < 0]
+            waves = [urgent, tasks[len(urgent):]] if urgent else [tasks]
+            futures = {pool.submit(counted, task.function, *task.arguments): task for task in waves[0]}
             try:
                 _check(project, runs, options)
                 checked[0] = True
                 for index, file in waiting:
                     on_file(index, file)
-                for done, future in enumerate(as_completed(futures)):
-                    task = futures[future]
-                    progress(done + 1, len(tasks), task.label)
-                    try:
-                        task.deliver(*future.result())
-                    except PnpError as error:
-                        failures.append((task.blame, error))
+                done = 0
+                for wave in range(len(waves)):
+                    if wave:
+                        futures = {pool.submit(counted, task.function, *task.arguments): task for task in waves[wave]}
+                    for future in as_completed(futures):
+                        task = futures[future]
+                        done += 1
+                        progress(done, len(tasks), task.label)
+                        try:
+                            task.deliver(*future.result())
+                        except PnpError as error:
+                            failures.append((task.blame, error))
             except BaseException:
                 for future in futures:
                     future.cancel()                # a failure of the check, or Ctrl-C, stops the rest
