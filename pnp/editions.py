@@ -19,10 +19,13 @@ from pnp.output import BuildReport, up_to_date, write_outputs
 from pnp.data.decks import load_game
 from pnp.errors import DataError, PnpError, UsageError
 from pnp.games import get_game
-from pnp.inputs import build_inputs, game_inputs
+from pnp.inputs import build_inputs, game_inputs, render_inputs
 from pnp.project import Project
 from pnp.workers import (GameJob, adopt, board_files, counted, deck_files, ready, rulebook_file, start_worker,
                          table_piece_files)
+
+
+RENDERING = ""                   # the key of the run's render inputs among its digests (no game has it)
 
 
 @dataclass(frozen=True)
@@ -99,12 +102,12 @@ def build_editions(project: Project, editions: list[Edition], options: PrintOpti
                    pool: ProcessPoolExecutor | None = None) -> list[BuildReport]:
     """Write each edition's folder, all or nothing; a folder already holding this very build
     (same inputs, same files) is left as it is, and nothing of it is checked or rendered."""
-    digests: dict = {}
+    digests: dict = {RENDERING: render_inputs(project)}
     reports: list = [None] * len(editions)
     todo = []
     for index, edition in enumerate(editions):
         if edition.game_key not in digests:
-            digests[edition.game_key] = game_inputs(project, edition.game_key)
+            digests[edition.game_key] = game_inputs(project, edition.game_key, digests[RENDERING])
         inputs = build_inputs(digests[edition.game_key], edition_options(edition, options))
         current = up_to_date(edition.out_dir, inputs)
         if current is not None:
@@ -131,9 +134,12 @@ def _load(project: Project, editions: list[Edition], digests: dict) -> dict:
                 raise UsageError(f"--lang {edition.language}: {game.title} prints in "
                                  f"{', '.join(game.languages or (game.language,))}")
             full = game.in_language(edition.language).with_all_modules()
+            if RENDERING not in digests:
+                digests[RENDERING] = render_inputs(project)
             if edition.game_key not in digests:
-                digests[edition.game_key] = game_inputs(project, edition.game_key)
-            job = GameJob(str(project.root), edition.game_key, edition.language, digests[edition.game_key])
+                digests[edition.game_key] = game_inputs(project, edition.game_key, digests[RENDERING])
+            job = GameJob(str(project.root), edition.game_key, edition.language, digests[edition.game_key],
+                          digests[RENDERING])
             runs[key] = _GameRun(job, full, load_game(project, full), None, [],
                                  has_rulebook=(project.card_data / game.key / "rulebook").is_dir())
         runs[key].editions.append((index, edition))

@@ -60,12 +60,22 @@ def folder_digest(root: Path, folder: Path) -> str:
     return digest.hexdigest()
 
 
-def game_inputs(project: Project, game_key: str) -> str:
-    """The digest of everything a build of the game reads, before options."""
+def render_inputs(project: Project) -> str:
+    """What every rendered page depends on beside its own HTML: the layouts (stylesheets,
+    icons, images), the fonts, the pnp source and the libraries' versions. Read afresh on
+    every call: a long-lived process (`pnp watch`, `pnp serve`) sees a font or icon change."""
     root = project.root.resolve()
-    parts = [library_versions(), source_digest(), folder_digest(root, project.card_data / game_key),
-             folder_digest(root, project.layouts), folder_digest(root, project.fonts)]
+    parts = [library_versions(), source_digest(), folder_digest(root, project.layouts),
+             folder_digest(root, project.fonts)]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def game_inputs(project: Project, game_key: str, rendering: str | None = None) -> str:
+    """The digest of everything a build of the game reads, before options (`rendering`: the
+    project's render_inputs, when already read)."""
+    rendering = rendering or render_inputs(project)
+    cards = folder_digest(project.root.resolve(), project.card_data / game_key)
+    return hashlib.sha256(f"{rendering}\n{cards}".encode()).hexdigest()
 
 
 def build_inputs(game_digest: str, options: dict) -> str:

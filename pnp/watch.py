@@ -12,6 +12,7 @@ next `pnp build` builds the folder afresh.
 import hashlib
 import json
 import logging
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -21,11 +22,12 @@ from pathlib import Path
 from pnp.atomic import write_atomically
 from pnp.editions import Edition, PrintOptions, build_editions, edition_options, render_editions, start_pool
 from pnp.errors import PnpError
-from pnp.inputs import build_inputs, game_inputs
+from pnp.inputs import build_inputs
 from pnp.output import MANIFEST, build_lock
 from pnp.project import Project
 
 WATCHED = ("layouts", "fonts")          # and the game's own folder of card_data/
+WATCH_STEP_MS = 20                      # a save is acted on once no other change came for this long
 
 
 @dataclass(frozen=True)
@@ -61,8 +63,9 @@ def rebuild(project: Project, editions: list[Edition], options: PrintOptions, po
         def first(loaded) -> bool:
             return (project.card_data / editions[0].game_key / loaded.deck.source) in changed
 
-        made = render_editions(project, editions, options, pool=pool, first=first, on_file=on_file)
-        digest = game_inputs(project, editions[0].game_key)
+        digests: dict = {}
+        made = render_editions(project, editions, options, pool=pool, first=first, on_file=on_file, digests=digests)
+        digest = digests[editions[0].game_key]
         for edition, rendered in zip(editions, made):
             _write_manifest(edition, rendered, build_inputs(digest, edition_options(edition, options)))
     finally:
@@ -91,10 +94,13 @@ def _write_manifest(edition: Edition, rendered, inputs: str) -> None:
 def watch_game(project: Project, editions: list[Edition], options: PrintOptions, jobs: int,
                say: Callable[..., None], fail: Callable[[PnpError], None],
                stop: threading.Event | None = None) -> None:
-    """Build, then rebuild on every change until Ctrl-C (or `stop`)."""
+    """Build, then rebuild on every change until Ctrl-C (or `stop`). The first Ctrl-C lets a
+    rebuild under way finish, then stops; a second one stops at once."""
     from watchfiles import watch
 
     logging.getLogger("watchfiles").setLevel(logging.ERROR)     # we say what changed ourselves
+    stop = stop or threading.Event()
+    restore = _stop_on_interrupt(stop)
     pool = start_pool(jobs)
     try:
         try:
@@ -106,7 +112,7 @@ def watch_game(project: Project, editions: list[Edition], options: PrintOptions,
         say("watching " + ", ".join(str(project.relative(f)) for f in watched_folders(project, editions[0].game_key))
             + " (Ctrl-C stops)")
         folders = [folder for folder in watched_folders(project, editions[0].game_key) if folder.is_dir()]
-        for changes in watch(*folders, step=20, stop_event=stop, raise_interrupt=False):
+        for changes in watch(*folders, step=WATCH_STEP_MS, stop_event=stop, raise_interrupt=False):
             changed = {Path(path) for _, path in changes}
             shown = sorted(str(project.relative(path)) for path in changed)
             say(f"changed: {', '.join(shown[:5])}{' ...' if len(shown) > 5 else ''}")
@@ -120,8 +126,24 @@ def watch_game(project: Project, editions: list[Edition], options: PrintOptions,
                 say(f"rebuilt {names} in {result.seconds:.2f} s ({result.rendered} documents laid out)")
             else:
                 say(f"nothing to rebuild: every file is as it was ({result.seconds:.2f} s)")
+            if stop.is_set():
+                break
     except KeyboardInterrupt:
         pass
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
         say("stopped")
+        restore()
+
+
+def _stop_on_interrupt(stop: threading.Event) -> Callable[[], None]:
+    """Ctrl-C sets `stop` instead of raising wherever the watch happens to be; the handler
+    before is put back by the function returned."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def interrupted(signum, frame):
+        stop.set()
+        signal.signal(signal.SIGINT, signal.default_int_handler)     # a second Ctrl-C: at once
+    previous = signal.signal(signal.SIGINT, interrupted)
+    return lambda: signal.signal(signal.SIGINT, previous)

@@ -31,7 +31,8 @@ class GameJob:
     root: str
     game_key: str
     language: str | None
-    generation: str
+    generation: str             # pnp.inputs.game_inputs
+    salt: str                   # pnp.inputs.render_inputs: what the page cache keys hold beside the HTML
 
 
 @dataclass
@@ -62,6 +63,7 @@ _prepared: dict = {}
 
 
 def prepared(job: GameJob) -> Prepared:
+    cache.use_salt(job.root, job.salt)
     key = (job.root, job.game_key, job.language)
     found = _prepared.get(key)
     if found is None or found.generation != job.generation:
@@ -74,6 +76,7 @@ def prepared(job: GameJob) -> Prepared:
 
 def adopt(job: GameJob, project: Project, game: Game, loaded: list, results: dict | None) -> None:
     """Hand this process's tasks the game the caller loaded and checked (--jobs 1)."""
+    cache.use_salt(job.root, job.salt)
     _prepared[(job.root, job.game_key, job.language)] = Prepared(project, game, loaded, job.generation,
                                                                  _results=results)
 

@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
 # Tests render everything afresh; tests/render/test_cache.py turns the cache on for itself.
@@ -60,3 +61,18 @@ def built_site(tmp_path_factory):
     result = run_pnp("site", "--out", str(target), "--project", str(ROOT))
     assert result.exit_code == 0, result.output
     return target
+
+
+@pytest.fixture
+def cache_on(monkeypatch, tmp_path):
+    monkeypatch.setenv("PNP_CACHE", "on")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture
+def tiny(tmp_path) -> Project:
+    """A project copy with the starter game `tiny` (one deck of six cards, a rulebook)."""
+    root = copy_project(tmp_path / "project")
+    result = run_pnp("new", "tiny", "--project", str(root))
+    assert result.exit_code == 0, result.output
+    return Project.at(root)

@@ -1,8 +1,9 @@
 """A cache of rendered PDFs, keyed by everything that goes into them.
 
 The key of a rendering is a hash of its HTML plus a salt: the project's location, the bytes
-of every layout, font, icon and pnp source file, and the versions of the PDF libraries. Same
-key, same bytes, since builds are deterministic; any change to an input changes the key.
+of every layout, font, icon and pnp source file, and the versions of the PDF libraries
+(pnp.inputs.render_inputs, read once a build). Same key, same bytes, since builds are
+deterministic; any change to an input changes the key.
 
 Entries are signed with a secret kept in the user's own cache folder, never in the project,
 so a project folder that ships an `output/.cache` cannot slip its PDFs into a build: an entry
@@ -14,13 +15,11 @@ import hmac
 import os
 import secrets
 from functools import lru_cache
-from importlib.metadata import version
 from pathlib import Path
 
 from pnp.atomic import write_atomically
 
 CACHE_FOLDER = Path("output") / ".cache"
-LIBRARIES = ("weasyprint", "pikepdf", "reportlab", "fonttools", "pydyf")
 
 
 _layouts = [0]                    # documents WeasyPrint laid out in this process
@@ -39,21 +38,19 @@ def enabled() -> bool:
     return os.environ.get("PNP_CACHE", "on").lower() not in ("off", "0", "no")
 
 
-@lru_cache(maxsize=None)
+_salts: dict = {}                 # project root -> the render inputs a build read for its pages
+
+
+def use_salt(root, salt: str) -> None:
+    """The render inputs (pnp.inputs.render_inputs) a build read once, for every page of it."""
+    _salts[str(Path(root).resolve())] = salt
+
+
 def _salt(root: str) -> str:
-    digest = hashlib.sha256()
-    for library in LIBRARIES:
-        try:
-            digest.update(f"{library}={version(library)};".encode())
-        except Exception:
-            digest.update(f"{library}=?;".encode())
-    package = Path(__file__).resolve().parent.parent
-    folders = [Path(root) / "layouts", Path(root) / "fonts", package]
-    for folder in folders:
-        for path in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-            digest.update(str(path.relative_to(folder)).encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
+    from pnp.inputs import render_inputs
+    from pnp.project import Project
+
+    return _salts.get(root) or render_inputs(Project(Path(root)))
 
 
 SECRET_BYTES = 32

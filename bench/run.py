@@ -1,0 +1,328 @@
+"""The speed benchmark: every figure the README quotes, measured in one run on one machine.
+
+    .venv/bin/pip install -e '.[bench]' && .venv/bin/python bench/run.py
+
+It copies the project's inputs to a temporary folder (your output/ and caches are not
+touched) and measures, as the user runs them (`python -m pnp.cli ...` in a fresh process,
+wall clock, the median of --repeat runs, 5 by default):
+
+- the cold build of each game on A4: empty page cache, empty engine-table cache;
+- every game on both papers, cold, every module (`pnp build --all --paper a4 --paper letter`);
+- Le Dernier Verset again: with nothing changed; after one card's text changed; after one
+  layout changed (the Verse face); `--jobs 1` against all cores, cold;
+- in `pnp watch verset`, from saving a card's text to its PDF being replaced;
+- `pnp check GAME` for each game;
+- the peak memory of the whole process tree (pnp and its worker processes, sampled every
+  10 ms), for each cold build;
+- the floor: WeasyPrint alone, in one fresh process, laying out and writing the very HTML
+  documents the build produces (captured from a build), nothing else; the cold build in one
+  process (`--jobs 1`) is stated as a ratio to it.
+
+Results go to bench/results.json and bench/results.md (the table printed at the end).
+"""
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from importlib.metadata import version
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("verset", "wizard", "verso", "olf", "verdun")
+SAMPLE_SECONDS = 0.01
+SECTIONS = ("cold", "all", "rebuild", "watch", "check", "floor")
+TARGETS = {                      # issue 16: seconds, a ratio, or MB; `*` stands for each game
+    "cold verset a4": ("<", 5.0), "no change verset a4": ("<", 0.6), "one card changed verset a4": ("<", 2.0),
+    "watch: card saved to PDF": ("<", 0.6), "every game, both papers, cold": ("<", 30.0),
+    "cost / WeasyPrint floor, one process, *": ("<=", 1.15), "speed-up, all cores / one, *": (">=", 1.6),
+    "peak memory, every game both papers (MB)": ("<", 500.0), "check *": ("<", 1.0),
+}
+
+
+def copy_project(target: Path) -> Path:
+    for name in ("card_data", "layouts", "fonts"):
+        shutil.copytree(ROOT / name, target / name)
+    return target
+
+
+class Runner:
+    """Runs pnp in fresh processes inside the copy, with its own cache home."""
+
+    def __init__(self, project: Path, cache_home: Path):
+        self.project, self.cache_home = project, cache_home
+        self.env = {**os.environ, "XDG_CACHE_HOME": str(cache_home), "PNP_CACHE": "on",
+                    "PYTHONPATH": str(ROOT), "COLUMNS": "120"}
+
+    def clear_caches(self) -> None:
+        shutil.rmtree(self.project / "output", ignore_errors=True)
+        shutil.rmtree(self.cache_home / "pnp", ignore_errors=True)
+
+    def run(self, *arguments: str) -> tuple[float, float]:
+        """(wall seconds, peak MB of the process tree) of one `pnp` command."""
+        return timed([sys.executable, "-m", "pnp.cli", *arguments], self.project, self.env)
+
+
+def timed(command: list, cwd: Path, env: dict) -> tuple[float, float]:
+    peak = [0]
+    start = time.perf_counter()
+    process = psutil.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    stop = threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            try:
+                tree = [process] + process.children(recursive=True)
+                peak[0] = max(peak[0], sum(p.memory_info().rss for p in tree if p.is_running()))
+            except psutil.Error:
+                pass
+            time.sleep(SAMPLE_SECONDS)
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, err = process.communicate()
+    seconds = time.perf_counter() - start
+    stop.set()
+    sampler.join()
+    if process.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}):\n{err.decode()[-2000:]}")
+    return seconds, peak[0] / 1024 / 1024
+
+
+def median_of(runs: list) -> dict:
+    seconds = [s for s, _ in runs]
+    peak = max(m for _, m in runs)
+    return {"median": round(statistics.median(seconds), 3), "runs": [round(s, 3) for s in seconds],
+            "peak_mb": round(peak, 1) if peak else None}
+
+
+def cold(runner: Runner, repeat: int, *arguments: str) -> dict:
+    runs = []
+    for _ in range(repeat):
+        runner.clear_caches()
+        runs.append(runner.run(*arguments))
+    return median_of(runs)
+
+
+def edit(path: Path, pattern: str, replacement: str) -> None:
+    text = path.read_text()
+    changed = re.sub(pattern, replacement, text, count=1)
+    assert changed != text, f"{path}: {pattern} not found"
+    path.write_text(changed)
+
+
+CARD_FILE = "card_data/verset/verses.yaml"
+CARD_TEXT = r"(  problem: )[^\n]*"          # the first Verse's text
+LAYOUT_FILE = "layouts/verset/verse.html"
+LAYOUT_MARK = r'<div (data-edit="\d+" )?class="bleed card verse">'     # the Verse face's outer element
+
+
+def changed_card(project: Path, number: int) -> None:
+    edit(project / CARD_FILE, CARD_TEXT, rf"\g<1>Owed {number} dollars to a widow in Tucson, never paid back.")
+
+
+def changed_layout(project: Path, number: int) -> None:
+    edit(project / LAYOUT_FILE, LAYOUT_MARK, f'<div data-edit="{number}" class="bleed card verse">')
+
+
+def rebuilds(runner: Runner, repeat: int, change) -> dict:
+    runner.run("build", "verset", "--paper", "a4")
+    runs = []
+    for number in range(repeat):
+        if change is not None:
+            change(runner.project, time.time_ns() + number)
+        runs.append(runner.run("build", "verset", "--paper", "a4"))
+    return median_of(runs)
+
+
+def watch_latency(runner: Runner, repeat: int) -> dict:
+    """Save a card's text while `pnp watch verset` runs; time until its PDF is replaced."""
+    runner.run("build", "verset", "--paper", "a4")
+    pdf = runner.project / "output/verset/a4/verses.pdf"
+    process = subprocess.Popen([sys.executable, "-m", "pnp.cli", "watch", "verset", "--paper", "a4"],
+                               cwd=runner.project, env=runner.env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    said: list = []
+    started = threading.Event()
+
+    def listen():
+        for line in process.stdout:
+            said.append(line.rstrip())
+            if line.startswith("watching"):
+                started.set()
+    threading.Thread(target=listen, daemon=True).start()
+    try:
+        if not started.wait(120):
+            raise SystemExit("pnp watch did not start:\n" + "\n".join(said))
+        time.sleep(1.0)
+        runs = []
+        for number in range(repeat + 1):             # the first save warms the worker: not counted
+            before = pdf.read_bytes()
+            start = time.perf_counter()
+            changed_card(runner.project, time.time_ns() + number)
+            while pdf.read_bytes() == before:
+                if time.perf_counter() - start > 30:
+                    raise SystemExit("pnp watch did not rebuild within 30 s:\n" + "\n".join(said))
+                time.sleep(0.002)
+            runs.append((time.perf_counter() - start, 0.0))
+            time.sleep(1.5)                            # let the rest of the rebuild finish
+        return {**median_of(runs[1:]), "first_save": round(runs[0][0], 3)}
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            raise SystemExit("pnp watch did not stop on Ctrl-C:\n" + "\n".join(said)) from None
+
+
+CAPTURE = """
+import json, sys
+from pathlib import Path
+import pnp.render.weasy as weasy
+from pnp.editions import Edition, PrintOptions, render_editions
+from pnp.project import Project
+documents = {}
+layout = weasy.Renderer.layout
+def recording(self, html, what):
+    documents[what] = html            # a deck laid out again to fit its text keeps its last HTML
+    return layout(self, html, what)
+weasy.Renderer.layout = recording
+project = Project.at(".")
+render_editions(project, [Edition(sys.argv[1], "a4", modules=tuple(sys.argv[3:]))], PrintOptions(), jobs=1)
+Path(sys.argv[2]).write_text(json.dumps({"root": str(project.root), "documents": list(documents.values())}))
+"""
+
+FLOOR = """
+import json, sys
+from weasyprint import HTML, default_url_fetcher
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcherResponse
+from pnp.render.icons import ICON_URL
+captured = json.load(open(sys.argv[1]))
+icons = captured["root"] + "/layouts/icons/"
+def fetch(url, *args, **kwargs):
+    match = ICON_URL.match(url)
+    if match:
+        name, colour = match.groups()
+        svg = open(icons + name + ".svg").read().replace("currentColor", "#" + colour)
+        return URLFetcherResponse(url, svg.encode(), {"Content-Type": "image/svg+xml"})
+    return default_url_fetcher(url, *args, **kwargs)
+for html in captured["documents"]:
+    HTML(string=html, base_url=captured["root"] + "/", url_fetcher=fetch).write_pdf(font_config=FontConfiguration())
+"""
+
+
+def floor(runner: Runner, repeat: int, game: str, modules: tuple, folder: Path) -> dict:
+    """WeasyPrint alone on the game's captured HTML, in one fresh process."""
+    captured = folder / f"{game}.json"
+    env = {**runner.env, "PNP_CACHE": "off"}
+    subprocess.run([sys.executable, "-c", CAPTURE, game, str(captured), *modules], cwd=runner.project, env=env,
+                   check=True, stdout=subprocess.DEVNULL)
+    documents = len(json.loads(captured.read_text())["documents"])
+    runs = [timed([sys.executable, "-c", FLOOR, str(captured)], runner.project, env) for _ in range(repeat)]
+    return {**median_of(runs), "documents": documents}
+
+
+def machine() -> dict:
+    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                  if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else ""
+    return {"cpu": model, "cores": len(os.sched_getaffinity(0)), "memory_gb": round(psutil.virtual_memory().total / 2**30, 1),
+            "system": f"{platform.system()} {platform.release()}", "python": platform.python_version(),
+            "weasyprint": version("weasyprint"), "date": time.strftime("%Y-%m-%d")}
+
+
+def verdict(name: str, value: float) -> str:
+    for key, (sign, limit) in TARGETS.items():
+        if name == key or (key.endswith("*") and name.startswith(key[:-1])):
+            good = {"<": value < limit, "<=": value <= limit, ">=": value >= limit}[sign]
+            return f"{'met' if good else 'MISSED'} ({sign} {limit:g})"
+    return ""
+
+
+def table(results: dict) -> str:
+    head = results["machine"]
+    lines = [f"Machine: {head['cpu']}, {head['cores']} cores, {head['memory_gb']} GB, {head['system']}, "
+             f"Python {head['python']}, WeasyPrint {head['weasyprint']}, {head['date']}; medians of "
+             f"{results['repeat']} runs.", "", "| measure | value | runs | peak MB | target |", "|---|---:|---|---:|---|"]
+    for name, entry in results["measures"].items():
+        if isinstance(entry, dict):
+            value, runs, peak = entry["median"], " ".join(f"{r:g}" for r in entry["runs"]), entry["peak_mb"] or ""
+            unit = " s"
+        else:
+            value, runs, peak, unit = entry, "", "", ""
+        lines.append(f"| {name} | {value:g}{unit} | {runs} | {peak} | {verdict(name, value)} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each measure (median reported)")
+    parser.add_argument("--only", help="a quick look at some sections only, comma-separated: " + ", ".join(SECTIONS))
+    parser.add_argument("--out", default=str(ROOT / "bench" / "results.json"))
+    arguments = parser.parse_args()
+    repeat = arguments.repeat
+    measures: dict = {}
+
+    def record(name: str, value) -> None:
+        measures[name] = value
+        shown = (f"{value['median']:g} s" + (f" (peak {value['peak_mb']:g} MB)" if value["peak_mb"] else "")
+                 if isinstance(value, dict) else f"{value:g}")
+        print(f"{name:48} {shown}", flush=True)
+
+    sections = set((arguments.only or ",".join(SECTIONS)).split(","))
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-") as scratch:
+        scratch = Path(scratch)
+        runner = Runner(copy_project(scratch / "project"), scratch / "cache-home")
+        if "cold" in sections:
+            for game in GAMES:
+                record(f"cold {game} a4", cold(runner, repeat, "build", game, "--paper", "a4"))
+        if "all" in sections:
+            everything = ("build", "--all", "--paper", "a4", "--paper", "letter", "--module", "mud-and-blood")
+            record("every game, both papers, cold", cold(runner, repeat, *everything))
+            record("every game, both papers, cold, --jobs 1", cold(runner, repeat, *everything, "--jobs", "1"))
+            record("peak memory, every game both papers (MB)", measures["every game, both papers, cold"]["peak_mb"])
+            record("speed-up, all cores / one, every game both papers",
+                   round(measures["every game, both papers, cold, --jobs 1"]["median"]
+                         / measures["every game, both papers, cold"]["median"], 2))
+        if "rebuild" in sections:
+            record("no change verset a4", rebuilds(runner, repeat, None))
+            record("one card changed verset a4", rebuilds(runner, repeat, changed_card))
+            record("one layout changed verset a4", rebuilds(runner, repeat, changed_layout))
+        if "watch" in sections:
+            record("watch: card saved to PDF", watch_latency(runner, repeat))
+        if "check" in sections:
+            for game in GAMES:
+                runner.run("check", game)                    # the engine tables, once
+                record(f"check {game}", median_of([runner.run("check", game) for _ in range(repeat)]))
+        if "floor" in sections:
+            for game in GAMES:
+                modules = ("mud-and-blood",) if game == "verdun" else ()
+                module_flags = [flag for module in modules for flag in ("--module", module)]
+                one = cold(runner, repeat, "build", game, "--paper", "a4", "--jobs", "1", *module_flags)
+                many = cold(runner, repeat, "build", game, "--paper", "a4", *module_flags)
+                record(f"cold {game} a4{', with its module' if modules else ''}, --jobs 1", one)
+                base = floor(runner, repeat, game, modules, scratch)
+                record(f"WeasyPrint floor {game} a4 ({base['documents']} documents)", base)
+                record(f"cost / WeasyPrint floor, one process, {game}", round(one["median"] / base["median"], 2))
+                record(f"speed-up, all cores / one, {game} a4", round(one["median"] / many["median"], 2))
+    results = {"machine": machine(), "repeat": repeat, "measures": measures}
+    Path(arguments.out).write_text(json.dumps(results, indent=1) + "\n")
+    readable = table(results)
+    Path(arguments.out).with_suffix(".md").write_text(readable + "\n")
+    print()
+    print(readable)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+"""Builds of several games and papers, and the caches behind them: correctness, not speed.
+
+A changed input always changes the output; an unchanged one is never laid out again (counted
+by WeasyPrint documents, not timed); parallel and sequential, cached and uncached builds are
+byte-identical; a deck's cards are laid out once for both papers.
+"""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.editions import Edition, PrintOptions, build_editions
+from pnp.inputs import game_inputs
+from pnp.project import Project
+from tests.conftest import ROOT, copy_project, run_pnp
+
+
+def build(project: Project, game: str = "tiny", papers=("a4",), jobs: int = 1, options=PrintOptions(),
+          out: Path | None = None) -> list:
+    editions = [Edition(game, paper, out_dir=(out or project.root / "output" / game) / paper, owned=True)
+                for paper in papers]
+    return build_editions(project, editions, options, jobs)
+
+
+def contents(report) -> dict:
+    return {item.path.name: item.path.read_bytes() for item in report.files}
+
+
+def test_an_unchanged_build_lays_out_nothing(cache_on, tiny):
+    first = build(tiny)[0]
+    assert first.rendered >= 2 and not first.up_to_date          # the cards and the rulebook
+    again = build(tiny)[0]
+    assert again.up_to_date and again.rendered == 0
+    assert contents(again) == contents(first)
+    shutil.rmtree(tiny.root / "output" / "tiny")                  # the files gone, the cache kept
+    rebuilt = build(tiny)[0]
+    assert not rebuilt.up_to_date and rebuilt.rendered == 0
+    assert contents(rebuilt) == contents(first)
+
+
+def _card_text(root: Path) -> None:
+    path = root / "card_data/tiny/cards.yaml"
+    path.write_text(path.read_text().replace("Take another turn after this one.", "Take two more turns."))
+
+
+def _layout(root: Path) -> None:
+    path = root / "layouts/tiny/card.html"
+    text = path.read_text()
+    path.write_text(text.replace('<div class="bleed card">', '<div class="bleed card" style="background: #5a1d1d">', 1))
+
+
+def _font(root: Path) -> None:
+    shutil.copy(root / "fonts/eb-garamond/eb-garamond-latin-700-normal.woff",
+                root / "fonts/eb-garamond/eb-garamond-latin-400-normal.woff")
+
+
+def _icon(root: Path) -> None:
+    path = root / "layouts/icons/raven.svg"
+    path.write_text(path.read_text().replace("</svg>", '<circle cx="256" cy="256" r="40"/></svg>'))
+
+
+@pytest.mark.parametrize("change", [_card_text, _layout, _font, _icon])
+def test_a_changed_input_changes_the_output_and_back(cache_on, tiny, change):
+    before = contents(build(tiny)[0])
+    change(tiny.root)
+    after = build(tiny)[0]
+    assert not after.up_to_date and after.rendered >= 1
+    assert contents(after)["cards.pdf"] != before["cards.pdf"]
+
+
+def test_undoing_a_change_reuses_every_page(cache_on, tiny):
+    path = tiny.root / "card_data/tiny/cards.yaml"
+    original = path.read_text()
+    before = contents(build(tiny)[0])
+    _card_text(tiny.root)
+    changed = build(tiny)[0]
+    assert changed.rendered == 1                                  # the deck; the rulebook shows no card text
+    path.write_text(original)
+    undone = build(tiny)[0]
+    assert undone.rendered == 0 and contents(undone) == before
+
+
+def test_an_option_changes_the_output(cache_on, tiny):
+    plain = contents(build(tiny)[0])
+    moved = build(tiny, options=PrintOptions(back_offset_mm=(1.0, -0.5)))[0]
+    assert not moved.up_to_date and moved.rendered == 0           # imposed again, nothing laid out
+    assert contents(moved)["cards.pdf"] != plain["cards.pdf"]
+    assert contents(moved)["rulebook.pdf"] == plain["rulebook.pdf"]
+
+
+def test_the_engine_code_is_part_of_every_key(cache_on, tiny, monkeypatch):
+    from pnp import inputs, tables
+    from pnp.games.verset.rulebook import odds_tables
+
+    odds_tables.cache_clear()
+    tables.computed.clear()
+    first = odds_tables()
+    odds_tables.cache_clear()
+    assert odds_tables() == first and tables.computed == ["pnp.games.verset.rulebook.odds_tables"]
+    before = game_inputs(tiny, "tiny")
+    monkeypatch.setattr(tables, "source_digest", lambda: "an engine edited since")
+    monkeypatch.setattr(inputs, "source_digest", lambda: "an engine edited since")
+    odds_tables.cache_clear()
+    assert odds_tables() == first and len(tables.computed) == 2   # computed again, not read back
+    assert game_inputs(tiny, "tiny") != before
+    odds_tables.cache_clear()
+
+
+def test_parallel_sequential_cached_uncached_are_byte_identical(tmp_path, monkeypatch):
+    project = Project.at(ROOT)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    builds = {}
+    for name, jobs, cache in (("sequential", 1, "off"), ("parallel", 2, "off"), ("cold", 2, "on"), ("warm", 2, "on")):
+        monkeypatch.setenv("PNP_CACHE", cache)
+        reports = build(project, "verset", ("a4", "letter"), jobs, out=tmp_path / name)
+        builds[name] = [contents(report) for report in reports]
+        if name == "warm":
+            assert sum(report.rendered for report in reports) == 0
+        if name == "sequential":
+            laid_out_both = sum(report.rendered for report in reports)
+    assert builds["sequential"] == builds["parallel"] == builds["cold"] == builds["warm"]
+    monkeypatch.setenv("PNP_CACHE", "off")
+    one_paper = build(project, "verset", ("a4",), 1, out=tmp_path / "a4-only")[0]
+    assert laid_out_both == one_paper.rendered + 1                # only the rulebook is laid out per paper
+
+
+def test_build_several_games_and_papers(tmp_path):
+    root = copy_project(tmp_path / "project")
+    for game in ("verset", "wizard", "verdun"):
+        shutil.rmtree(root / "card_data" / game)
+    result = run_pnp("build", "--all", "--paper", "a4", "--paper", "LETTER", "--project", str(root))
+    assert result.exit_code == 0, result.output
+    for game in ("olf", "verso"):
+        for paper in ("a4", "letter"):
+            assert (root / "output" / game / paper / "rulebook.pdf").is_file()
+    again = run_pnp("build", "olf", "verso", "--paper", "a4", "--paper", "letter", "--project", str(root))
+    assert again.output.count("up to date") == 4
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--all", "olf"], "GAME names or --all, not both"),
+    ([], "name a GAME to build"),
+    (["olf", "verso", "--out", "x"], "--out names one folder"),
+    (["olf", "--paper", "a4", "--paper", "letter", "--out", "x"], "--out names one folder"),
+    (["--all", "--module", "nope"], "--module nope: no game of the project has it"),
+    (["nope"], "nope"),
+])
+def test_build_refusals(arguments, message):
+    result = run_pnp("build", *arguments, "--project", str(ROOT))
+    assert result.exit_code == 2 and message in result.output, result.output

@@ -1,0 +1,100 @@
+"""`pnp watch`: every save rebuilds what changed, byte-identical to a build, and a mistake is
+said without stopping the watch."""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from pnp.editions import Edition, PrintOptions, build_editions, start_pool
+from pnp.errors import PnpError
+from pnp.watch import rebuild
+from tests.conftest import ROOT, run_pnp
+
+
+@pytest.fixture
+def pool():
+    running = start_pool(2)
+    yield running
+    running.shutdown(cancel_futures=True)
+
+
+def _edit(path, old, new):
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
+def test_rebuild_writes_what_changed_as_a_build_would(cache_on, tiny, pool, tmp_path):
+    editions = [Edition("tiny", "a4", out_dir=tiny.root / "output/tiny/a4", owned=True)]
+    build_editions(tiny, editions, PrintOptions(), pool=pool)
+    cards = tiny.root / "card_data/tiny/cards.yaml"
+    _edit(cards, "Take another turn after this one.", "Take two more turns.")
+    result = rebuild(tiny, editions, PrintOptions(), pool, {cards})
+    assert [name for _, name in result.files] == ["cards.pdf"] and result.rendered == 1
+    fresh = run_pnp("build", "tiny", "--project", str(tiny.root), "--out", str(tmp_path / "fresh"))
+    assert fresh.exit_code == 0, fresh.output
+    for name in ("cards.pdf", "rulebook.pdf"):
+        assert (tiny.root / "output/tiny/a4" / name).read_bytes() == (tmp_path / "fresh" / name).read_bytes()
+    again = rebuild(tiny, editions, PrintOptions(), pool, {cards})
+    assert again.files == [] and again.rendered == 0
+    assert build_editions(tiny, editions, PrintOptions(), pool=pool)[0].up_to_date
+
+
+def test_a_font_saved_during_the_watch_is_seen(cache_on, tiny, pool):
+    editions = [Edition("tiny", "a4", out_dir=tiny.root / "output/tiny/a4", owned=True)]
+    build_editions(tiny, editions, PrintOptions(), pool=pool)
+    font = tiny.root / "fonts/eb-garamond/eb-garamond-latin-400-normal.woff"
+    shutil.copy(tiny.root / "fonts/eb-garamond/eb-garamond-latin-700-normal.woff", font)
+    result = rebuild(tiny, editions, PrintOptions(), pool, {font})
+    assert "cards.pdf" in [name for _, name in result.files] and result.rendered >= 1
+
+
+def test_a_mistake_is_told_and_nothing_is_written(cache_on, tiny, pool):
+    editions = [Edition("tiny", "a4", out_dir=tiny.root / "output/tiny/a4", owned=True)]
+    build_editions(tiny, editions, PrintOptions(), pool=pool)
+    before = (tiny.root / "output/tiny/a4/cards.pdf").read_bytes()
+    cards = tiny.root / "card_data/tiny/cards.yaml"
+    _edit(cards, "value: 3", "value: three")
+    with pytest.raises(PnpError) as raised:
+        rebuild(tiny, editions, PrintOptions(), pool, {cards})
+    assert "cards.yaml" in str(raised.value.problems[0])
+    assert (tiny.root / "output/tiny/a4/cards.pdf").read_bytes() == before
+
+
+def test_pnp_watch_from_the_command_line(tiny):
+    env = {**os.environ, "PNP_CACHE": "off", "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, "-m", "pnp.cli", "watch", "tiny", "--project", str(tiny.root)],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                               start_new_session=True)
+    said: list = []
+
+    def listen():
+        for line in process.stdout:
+            said.append(line)
+    threading.Thread(target=listen, daemon=True).start()
+
+    def wait_for(text: str) -> None:
+        deadline = time.monotonic() + 120
+        while not any(text in line for line in said):
+            assert process.poll() is None and time.monotonic() < deadline, "".join(said)
+            time.sleep(0.05)
+    try:
+        wait_for("watching")
+        cards = tiny.root / "card_data/tiny/cards.yaml"
+        _edit(cards, "Take another turn after this one.", "Take two more turns.")
+        wait_for("rebuilt output/tiny/a4/cards.pdf")
+        _edit(cards, "value: 3", "value: three")
+        wait_for("cards.yaml:")
+        _edit(cards, "value: three", "value: 3")
+        wait_for("nothing to rebuild")
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        process.wait(timeout=60)
+    output = "".join(said)
+    assert process.returncode == 0 and "stopped" in output and "Traceback" not in output, output
