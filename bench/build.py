@@ -1,6 +1,10 @@
-"""Benchmark: a whole `pnp build GAME` and each of its stages.
+"""A look inside one build: a whole `pnp build GAME` and each of its stages, in one process.
 
 Run from the project folder:  python bench/build.py [--game GAME] [--repeat N]
+
+The benchmark whose figures the README quotes is bench/run.py; this one helps find which stage
+a change made slower. The figures below were measured before the build used every core and
+kept its caches (issue 16).
 
 The Last Wizard (`--game wizard --repeat 1`, 2026-11-30): whole build in a fresh process
 4.3 s with the cache off (61 cards and tokens, the 14-page rulebook, the score board), 2.2 s

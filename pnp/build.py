@@ -1,18 +1,15 @@
 """`pnp build`'s pieces: a deck's print sheets (cards imposed with marks and backs), the check
-before print, and one game on one paper built (pnp/editions.py builds several at once).
+before print (pnp/editions.py builds games on papers from them).
 
 Nothing is written until every file has rendered, so bad input leaves no output behind.
 """
 
 import math
-from collections.abc import Callable
-from pathlib import Path
 
 from pnp.check import check_game
 from pnp.data.decks import LoadedDeck
 from pnp.errors import CheckFailed, DataError, plural
 from pnp.games.base import Game
-from pnp.output import BuildReport
 from pnp.project import Project
 from pnp.render.impose import impose
 from pnp.render.marks import draw_sheet_marks, label_font_file
@@ -133,29 +130,3 @@ def check_before_build(project: Project, game: Game, force: bool,
                        "the rulebook prints the engine's numbers:")
         skipped += [f"  {m}" for m in report.mismatches]
     return report.results, skipped
-
-
-def build_game(project: Project, game: Game, paper: str, duplex: str, out_dir: Path,
-               progress: Callable[[int, int, str], None] = lambda done, total, step: None,
-               booklet: bool = False, force: bool = False, owned: bool = False,
-               back_offset_mm: tuple[float, float] = (0.0, 0.0), language: str | None = None,
-               modules: tuple = (), jobs: int | None = None) -> BuildReport:
-    """Check, then render every deck and the rulebook, then write every file (one edition)."""
-    from pnp.editions import Edition, PrintOptions, build_editions
-
-    edition = Edition(game.key, paper, language, tuple(modules), out_dir, owned)
-    options = PrintOptions(duplex, tuple(back_offset_mm), booklet, force)
-    return build_editions(project, [edition], options, jobs, progress)[0]
-
-
-def render_game(project: Project, game: Game, paper: str, duplex: str, booklet: bool = False,
-                force: bool = False, back_offset_mm: tuple[float, float] = (0.0, 0.0),
-                language: str | None = None, modules: tuple = (), jobs: int | None = None) -> tuple[list, list]:
-    """Every file of the game for the paper, checked and preflighted, not written: (name, PDF,
-    pages, cards) each, and what --force let through."""
-    from pnp.editions import Edition, PrintOptions, render_editions
-
-    edition = Edition(game.key, paper, language, tuple(modules))
-    options = PrintOptions(duplex, tuple(back_offset_mm), booklet, force)
-    rendered = render_editions(project, [edition], options, jobs)[0]
-    return rendered.files, rendered.skipped

@@ -3,6 +3,7 @@
 import ctypes
 import fcntl
 import hashlib
+import hmac
 import json
 import os
 import shutil
@@ -123,7 +124,7 @@ def write_outputs(out_dir: Path, rendered: list, owned: bool = False, inputs: st
                 files.append(BuiltFile(out_dir / name, pages, cards, len(pdf)))
                 listed[name] = {"sha256": hashlib.sha256(pdf).hexdigest(), "pages": pages, "cards": cards,
                                 "size": len(pdf)}
-            manifest = {"inputs": inputs, "skipped": skipped or [], "files": dict(sorted(listed.items()))}
+            manifest = {"inputs": sealed(inputs), "skipped": skipped or [], "files": dict(sorted(listed.items()))}
             (staging / MANIFEST).write_text(json.dumps(manifest, indent=1))
             for path in staging.rglob("*"):
                 path.chmod(0o755 if path.is_dir() else 0o644)
@@ -139,13 +140,25 @@ def write_outputs(out_dir: Path, rendered: list, owned: bool = False, inputs: st
                          "Choose a folder you can write to with --out") from None
 
 
+def sealed(inputs: str | None) -> str | None:
+    """The inputs' digest signed with the user's cache secret (pnp/render/cache.py), so that a
+    folder shipped with a project cannot pass for a build of yours; None without a cache."""
+    from pnp.render.cache import _secret, enabled
+
+    secret = _secret() if enabled() and inputs else None
+    return hmac.new(secret, inputs.encode(), hashlib.sha256).hexdigest() if secret else None
+
+
 def up_to_date(out_dir: Path, inputs: str) -> BuildReport | None:
-    """The folder's last build, when it was made from the same inputs and every file it
-    wrote is still there, unchanged; None when the folder needs building."""
+    """The folder's last build, when this user built it from the same inputs and every file
+    it wrote is still there, unchanged; None when the folder needs building."""
+    seal = sealed(inputs)
+    if seal is None:
+        return None
     try:
         with build_lock(out_dir):
             manifest = json.loads((out_dir / MANIFEST).read_text())
-            if not isinstance(manifest, dict) or manifest.get("inputs") != inputs:
+            if not isinstance(manifest, dict) or not hmac.compare_digest(str(manifest.get("inputs")), seal):
                 return None
             files = []
             for name, entry in manifest["files"].items():

@@ -23,7 +23,7 @@ from pnp.atomic import write_atomically
 from pnp.editions import Edition, PrintOptions, build_editions, edition_options, render_editions, start_pool
 from pnp.errors import PnpError
 from pnp.inputs import build_inputs
-from pnp.output import MANIFEST, build_lock
+from pnp.output import MANIFEST, build_lock, sealed
 from pnp.project import Project
 
 WATCHED = ("layouts", "fonts")          # and the game's own folder of card_data/
@@ -87,7 +87,7 @@ def _write_manifest(edition: Edition, rendered, inputs: str) -> None:
         before = {}
     for name in set(before) - set(listed):
         (edition.out_dir / name).unlink(missing_ok=True)
-    manifest = {"inputs": inputs, "skipped": rendered.skipped, "files": dict(sorted(listed.items()))}
+    manifest = {"inputs": sealed(inputs), "skipped": rendered.skipped, "files": dict(sorted(listed.items()))}
     write_atomically(manifest_path, json.dumps(manifest, indent=1).encode())
 
 

@@ -125,7 +125,7 @@ def test_parallel_sequential_cached_uncached_are_byte_identical(tmp_path, monkey
     assert laid_out_both == one_paper.rendered + 1                # only the rulebook is laid out per paper
 
 
-def test_build_several_games_and_papers(tmp_path):
+def test_build_several_games_and_papers(cache_on, tmp_path):
     root = copy_project(tmp_path / "project")
     for game in ("verset", "wizard", "verdun"):
         shutil.rmtree(root / "card_data" / game)
@@ -136,6 +136,20 @@ def test_build_several_games_and_papers(tmp_path):
             assert (root / "output" / game / paper / "rulebook.pdf").is_file()
     again = run_pnp("build", "olf", "verso", "--paper", "a4", "--paper", "letter", "--project", str(root))
     assert again.output.count("up to date") == 4
+
+
+def test_a_folder_built_by_someone_else_is_built_again(cache_on, tiny, monkeypatch, tmp_path):
+    first = build(tiny)[0]
+    assert build(tiny)[0].up_to_date
+    from pnp.render import cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-user"))
+    cache._secret.cache_clear()
+    try:
+        shipped = build(tiny)[0]
+        assert not shipped.up_to_date and contents(shipped) == contents(first)
+    finally:
+        cache._secret.cache_clear()
 
 
 @pytest.mark.parametrize("arguments, message", [

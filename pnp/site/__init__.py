@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.build import render_game
+from pnp.editions import Edition, PrintOptions, render_editions
 from pnp.output import write_outputs
 from pnp.errors import DataError, Problem, UsageError
 from pnp.files import project_font, read_text
@@ -111,27 +111,29 @@ def font_files(project: Project, path: Path, shown: str, folder: str) -> list[tu
 def _game_files(project: Project, game: Game, progress) -> tuple[list, dict]:
     """(site path, bytes) of the game's PDFs, zips, thumbnails, and the page's data."""
     files, papers, scale_bar_picture = [], [], None
-    for language in game.languages or (game.language,):
-        for paper in PAPERS_MM:
-            progress(f"{game.title}: {PAPER_TITLES[paper]}, {language}")
-            edition = f"{paper}-{language}" if language != game.language else paper
-            rendered, _ = render_game(project, game, paper, "long", booklet=True, language=language,
-                                      modules=tuple(module.key for module in game.modules))
-            entries = []
-            for name, pdf, pages, cards in rendered:
-                entry, picture = _file_entry(game.in_language(language), edition, name, pdf, pages, cards)
-                entries.append(entry)
-                files += [(f"{game.key}/{edition}/{name}", pdf), (f"{game.key}/{entry['thumb']}", picture)]
-            archive = deterministic_zip([(f"{game.key}-{edition}/{name}", pdf) for name, pdf, *_ in rendered])
-            zip_name = f"{game.key}-{edition}.zip"
-            files.append((f"{game.key}/{zip_name}", archive))
-            title = PAPER_TITLES[paper] + (f", {LANGUAGE_NAMES.get(language, language)}"
-                                           if len(game.languages) > 1 else "")
-            papers.append({"key": edition, "title": title, "paper": PAPER_TITLES[paper], "files": entries,
-                           "language": language,
-                           "zip": {"href": zip_name, "size": size_words(len(archive)),
-                                   "sha256": hashlib.sha256(archive).hexdigest(), "count": len(entries)}})
-            scale_bar_picture = scale_bar_picture or _scale_bar_picture(game, paper, rendered)
+    modules = tuple(module.key for module in game.modules)
+    wanted = [(language, paper) for language in game.languages or (game.language,) for paper in PAPERS_MM]
+    progress(f"{game.title}: {', '.join(PAPER_TITLES[paper] for paper in PAPERS_MM)}")
+    made = render_editions(project, [Edition(game.key, paper, language, modules) for language, paper in wanted],
+                           PrintOptions("long", booklet=True))
+    for (language, paper), rendered in zip(wanted, made):
+        rendered = rendered.files
+        edition = f"{paper}-{language}" if language != game.language else paper
+        entries = []
+        for name, pdf, pages, cards in rendered:
+            entry, picture = _file_entry(game.in_language(language), edition, name, pdf, pages, cards)
+            entries.append(entry)
+            files += [(f"{game.key}/{edition}/{name}", pdf), (f"{game.key}/{entry['thumb']}", picture)]
+        archive = deterministic_zip([(f"{game.key}-{edition}/{name}", pdf) for name, pdf, *_ in rendered])
+        zip_name = f"{game.key}-{edition}.zip"
+        files.append((f"{game.key}/{zip_name}", archive))
+        title = PAPER_TITLES[paper] + (f", {LANGUAGE_NAMES.get(language, language)}"
+                                       if len(game.languages) > 1 else "")
+        papers.append({"key": edition, "title": title, "paper": PAPER_TITLES[paper], "files": entries,
+                       "language": language,
+                       "zip": {"href": zip_name, "size": size_words(len(archive)),
+                               "sha256": hashlib.sha256(archive).hexdigest(), "count": len(entries)}})
+        scale_bar_picture = scale_bar_picture or _scale_bar_picture(game, paper, rendered)
     picture, alt = _cover_picture(project, game)
     files.append((f"{game.key}/cover.png", picture))
     font = None
