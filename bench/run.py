@@ -65,9 +65,11 @@ class Runner:
         self.env = {**os.environ, "XDG_CACHE_HOME": str(cache_home), "PNP_CACHE": "on",
                     "PYTHONPATH": str(ROOT), "COLUMNS": "120"}
 
-    def clear_caches(self) -> None:
+    def clear_caches(self, tables: bool = True) -> None:
+        """Every built file and cached page; the engine's tables too unless `tables` is False."""
         shutil.rmtree(self.project / "output", ignore_errors=True)
-        shutil.rmtree(self.cache_home / "pnp", ignore_errors=True)
+        if tables:
+            shutil.rmtree(self.cache_home / "pnp" / "tables", ignore_errors=True)
 
     def run(self, *arguments: str) -> tuple[float, float]:
         """(wall seconds, peak MB of the process tree) of one `pnp` command."""
@@ -106,10 +108,11 @@ def median_of(runs: list) -> dict:
             "peak_mb": round(peak, 1) if peak else None}
 
 
-def cold(runner: Runner, repeat: int, *arguments: str) -> dict:
+def cold(runner: Runner, repeat: int, *arguments: str, tables: bool = True) -> dict:
+    """Built from nothing: no page cache, and no engine tables unless `tables` is False."""
     runs = []
     for _ in range(repeat):
-        runner.clear_caches()
+        runner.clear_caches(tables)
         runs.append(runner.run(*arguments))
     return median_of(runs)
 
@@ -205,21 +208,23 @@ Path(sys.argv[2]).write_text(json.dumps({"root": str(project.root), "documents":
 
 FLOOR = """
 import json, sys
-from weasyprint import HTML, default_url_fetcher
+from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcherResponse
+from weasyprint.urls import URLFetcher, URLFetcherResponse
 from pnp.render.icons import ICON_URL
 captured = json.load(open(sys.argv[1]))
 icons = captured["root"] + "/layouts/icons/"
-def fetch(url, *args, **kwargs):
-    match = ICON_URL.match(url)
-    if match:
-        name, colour = match.groups()
-        svg = open(icons + name + ".svg").read().replace("currentColor", "#" + colour)
-        return URLFetcherResponse(url, svg.encode(), {"Content-Type": "image/svg+xml"})
-    return default_url_fetcher(url, *args, **kwargs)
+class Fetcher(URLFetcher):
+    def fetch(self, url, headers=None):
+        match = ICON_URL.match(url)
+        if match:
+            name, colour = match.groups()
+            svg = open(icons + name + ".svg").read().replace("currentColor", "#" + colour)
+            return URLFetcherResponse(url, svg.encode(), {"Content-Type": "image/svg+xml"})
+        return super().fetch(url, headers)
+fetcher = Fetcher()
 for html in captured["documents"]:
-    HTML(string=html, base_url=captured["root"] + "/", url_fetcher=fetch).write_pdf(font_config=FontConfiguration())
+    HTML(string=html, base_url=captured["root"] + "/", url_fetcher=fetcher).write_pdf(font_config=FontConfiguration())
 """
 
 
@@ -310,11 +315,16 @@ def main() -> None:
                 modules = ("mud-and-blood",) if game == "verdun" else ()
                 module_flags = [flag for module in modules for flag in ("--module", module)]
                 one = cold(runner, repeat, "build", game, "--paper", "a4", "--jobs", "1", *module_flags)
+                pages = cold(runner, repeat, "build", game, "--paper", "a4", "--jobs", "1", *module_flags, tables=False)
                 many = cold(runner, repeat, "build", game, "--paper", "a4", *module_flags)
-                record(f"cold {game} a4{', with its module' if modules else ''}, --jobs 1", one)
+                named = f"{game} a4{', with its module' if modules else ''}"
+                record(f"cold {named}, --jobs 1", one)
+                record(f"cold pages, engine tables kept, {named}, --jobs 1", pages)
                 base = floor(runner, repeat, game, modules, scratch)
                 record(f"WeasyPrint floor {game} a4 ({base['documents']} documents)", base)
                 record(f"cost / WeasyPrint floor, one process, {game}", round(one["median"] / base["median"], 2))
+                record(f"cost / WeasyPrint floor, one process, engine tables kept, {game}",
+                       round(pages["median"] / base["median"], 2))
                 record(f"speed-up, all cores / one, {game} a4", round(one["median"] / many["median"], 2))
     results = {"machine": machine(), "repeat": repeat, "measures": measures}
     Path(arguments.out).write_text(json.dumps(results, indent=1) + "\n")

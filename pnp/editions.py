@@ -21,8 +21,8 @@ from pnp.errors import DataError, PnpError, UsageError
 from pnp.games import get_game
 from pnp.inputs import build_inputs, game_inputs, render_inputs
 from pnp.project import Project
-from pnp.workers import (GameJob, adopt, board_files, counted, deck_files, ready, rulebook_file, start_worker,
-                         table_piece_files)
+from pnp.workers import (GameJob, adopt, board_files, counted, deck_files, ready, ready_to_render, rulebook_file,
+                         start_worker, table_piece_files)
 
 
 RENDERING = ""                   # the key of the run's render inputs among its digests (no game has it)
@@ -248,6 +248,7 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
         if pool is None:
             _check(project, runs, options)
             checked[0] = True
+            ready_to_render()
             for run in runs.values():
                 adopt(run.job, project, run.game, run.loaded, run.results)
             for done, task in enumerate(tasks):

@@ -7,6 +7,7 @@ Each task answers with what it made and how many documents WeasyPrint laid out f
 """
 
 import ctypes
+import gc
 import hashlib
 import json
 import os
@@ -91,7 +92,16 @@ def start_worker(parent: int) -> None:
         pass
     if os.getppid() != parent:
         os._exit(1)
-    import pnp.render.weasy  # noqa: F401  (loaded once, before the first task needs it)
+    ready_to_render()
+
+
+def ready_to_render() -> None:
+    """WeasyPrint loaded, then every object alive kept out of the cyclic collector's scans
+    (gc.freeze): they live as long as the process, and WeasyPrint's layout allocates so much
+    that scanning them again and again cost about 5 % of a build (bench/run.py)."""
+    import pnp.render.weasy  # noqa: F401
+
+    gc.freeze()
 
 
 def ready() -> None:

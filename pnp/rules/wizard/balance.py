@@ -9,13 +9,20 @@ from pnp.rules.wizard.hands import best_combination
 
 
 def deal_values(deck) -> dict:
-    """(personal card ids, common card ids), each a frozenset -> the best hand's value."""
-    values = {}
+    """(personal card ids, common card ids), each a frozenset -> the best hand's value.
+
+    A combination is any 3 or fewer of the 4 cards, whichever are personal (hands.py), so the
+    best value depends only on the 4 cards: it is found once for each 4 cards and shared by
+    their 6 deals."""
+    values, by_cards = {}, {}
     for personal in combinations(deck, 2):
         rest = [card for card in deck if card not in personal]
         for common in combinations(rest, 2):
             key = (frozenset(c.id for c in personal), frozenset(c.id for c in common))
-            values[key] = best_combination(personal, common).value
+            cards = key[0] | key[1]
+            if cards not in by_cards:
+                by_cards[cards] = best_combination(personal, common).value
+            values[key] = by_cards[cards]
     return values
 
 
