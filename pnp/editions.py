@@ -74,6 +74,7 @@ class _Task:
     arguments: tuple
     deliver: Callable                               # (result, renders) -> None
     blame: tuple = ()                               # whose fault is told first: decks, rulebook, boards
+    after_check: bool = False                       # prints the engine's tables, which the check computes
 
 
 def default_jobs() -> int:
@@ -193,7 +194,8 @@ def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first
                         first = False
             tasks.append(_Task((-1 if first(loaded) else 1, -sides, run_number, position), f"{run.game.title}: {loaded.deck.title}",
                                deck_files, (run.job, loaded.deck.key, papers, options.duplex,
-                                            tuple(options.back_offset_mm)), got, (run_number, 0, position)))
+                                            tuple(options.back_offset_mm)), got, (run_number, 0, position),
+                               loaded.deck.uses_rules))
         if run.game.boards:
             def got(result, renders, run=run):
                 for count, (index, edition) in enumerate(run.editions):
@@ -258,27 +260,32 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
                 except PnpError as error:
                     failures.append((task.blame, error))
         else:
-            # What the user just saved renders alone first, on an idle pool; then the rest.
+            # What the user just saved renders alone first, on an idle pool, then the rest; what
+            # prints the engine's tables waits for the check, which computes them once.
             urgent = [task for task in tasks if task.order[0] < 0]
-            waves = [urgent, tasks[len(urgent):]] if urgent else [tasks]
-            futures = {pool.submit(counted, task.function, *task.arguments): task for task in waves[0]}
+            first = urgent or [task for task in tasks if not task.after_check]
+            later = [task for task in tasks if task not in first]
+            futures = {pool.submit(counted, task.function, *task.arguments): task for task in first}
+            done = [0]
+
+            def collect(futures: dict) -> None:
+                for future in as_completed(futures):
+                    task = futures[future]
+                    done[0] += 1
+                    progress(done[0], len(tasks), task.label)
+                    try:
+                        task.deliver(*future.result())
+                    except PnpError as error:
+                        failures.append((task.blame, error))
             try:
                 _check(project, runs, options)
                 checked[0] = True
                 for index, file in waiting:
                     on_file(index, file)
-                done = 0
-                for wave in range(len(waves)):
-                    if wave:
-                        futures = {pool.submit(counted, task.function, *task.arguments): task for task in waves[wave]}
-                    for future in as_completed(futures):
-                        task = futures[future]
-                        done += 1
-                        progress(done, len(tasks), task.label)
-                        try:
-                            task.deliver(*future.result())
-                        except PnpError as error:
-                            failures.append((task.blame, error))
+                if urgent:
+                    collect(futures)
+                futures.update({pool.submit(counted, task.function, *task.arguments): task for task in later})
+                collect({future: task for future, task in futures.items() if not future.done() or task not in urgent})
             except BaseException:
                 for future in futures:
                     future.cancel()                # a failure of the check, or Ctrl-C, stops the rest
