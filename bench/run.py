@@ -13,7 +13,8 @@ wall clock, the median of --repeat runs, 5 by default):
 - in `pnp watch verset`, from saving a card's text to its PDF being replaced;
 - `pnp check GAME` for each game;
 - the peak memory of the whole process tree (pnp and its worker processes, sampled every
-  10 ms), for each cold build;
+  10 ms): resident memory summed over the processes (what they share counted in each, so an
+  upper bound), and proportional memory (shared pages split among them);
 - the floor: WeasyPrint alone, in one fresh process, laying out and writing the very HTML
   documents the build produces (captured from a build), nothing else; the cold build in one
   process (`--jobs 1`) is stated as a ratio to it.
@@ -71,13 +72,15 @@ class Runner:
         if tables:
             shutil.rmtree(self.cache_home / "pnp" / "tables", ignore_errors=True)
 
-    def run(self, *arguments: str) -> tuple[float, float]:
-        """(wall seconds, peak MB of the process tree) of one `pnp` command."""
+    def run(self, *arguments: str) -> tuple[float, float, float]:
+        """timed() of one `pnp` command."""
         return timed([sys.executable, "-m", "pnp.cli", *arguments], self.project, self.env)
 
 
-def timed(command: list, cwd: Path, env: dict) -> tuple[float, float]:
-    peak = [0]
+def timed(command: list, cwd: Path, env: dict) -> tuple[float, float, float]:
+    """(wall seconds, peak MB of the tree's resident memory summed (pages the processes share
+    counted in each), peak MB of its proportional memory (shared pages split among them))."""
+    peak = [0, 0]
     start = time.perf_counter()
     process = psutil.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     stop = threading.Event()
@@ -86,7 +89,9 @@ def timed(command: list, cwd: Path, env: dict) -> tuple[float, float]:
         while not stop.is_set():
             try:
                 tree = [process] + process.children(recursive=True)
-                peak[0] = max(peak[0], sum(p.memory_info().rss for p in tree if p.is_running()))
+                memory = [p.memory_full_info() for p in tree if p.is_running()]
+                peak[0] = max(peak[0], sum(m.rss for m in memory))
+                peak[1] = max(peak[1], sum(m.pss for m in memory))
             except psutil.Error:
                 pass
             time.sleep(SAMPLE_SECONDS)
@@ -98,14 +103,15 @@ def timed(command: list, cwd: Path, env: dict) -> tuple[float, float]:
     sampler.join()
     if process.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed ({process.returncode}):\n{err.decode()[-2000:]}")
-    return seconds, peak[0] / 1024 / 1024
+    return seconds, peak[0] / 2**20, peak[1] / 2**20
 
 
 def median_of(runs: list) -> dict:
-    seconds = [s for s, _ in runs]
-    peak = max(m for _, m in runs)
+    seconds = [run[0] for run in runs]
+    peak, proportional = max(run[1] for run in runs), max(run[2] for run in runs)
     return {"median": round(statistics.median(seconds), 3), "runs": [round(s, 3) for s in seconds],
-            "peak_mb": round(peak, 1) if peak else None}
+            "peak_mb": round(peak, 1) if peak else None,
+            "peak_pss_mb": round(proportional, 1) if proportional else None}
 
 
 def cold(runner: Runner, repeat: int, *arguments: str, tables: bool = True) -> dict:
@@ -177,7 +183,7 @@ def watch_latency(runner: Runner, repeat: int) -> dict:
                 if time.perf_counter() - start > 30:
                     raise SystemExit("pnp watch did not rebuild within 30 s:\n" + "\n".join(said))
                 time.sleep(0.002)
-            runs.append((time.perf_counter() - start, 0.0))
+            runs.append((time.perf_counter() - start, 0.0, 0.0))
             time.sleep(1.5)                            # let the rest of the rebuild finish
         return {**median_of(runs[1:]), "first_save": round(runs[0][0], 3)}
     finally:
@@ -214,6 +220,9 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from pnp.render.icons import ICON_URL
 captured = json.load(open(sys.argv[1]))
 icons = captured["root"] + "/layouts/icons/"
+if sys.argv[2:] == ["freeze"]:
+    import gc
+    gc.freeze()
 class Fetcher(URLFetcher):
     def fetch(self, url, headers=None):
         match = ICON_URL.match(url)
@@ -228,14 +237,15 @@ for html in captured["documents"]:
 """
 
 
-def floor(runner: Runner, repeat: int, game: str, modules: tuple, folder: Path) -> dict:
-    """WeasyPrint alone on the game's captured HTML, in one fresh process."""
+def floor(runner: Runner, repeat: int, game: str, modules: tuple, folder: Path, *how: str) -> dict:
+    """WeasyPrint alone on the game's captured HTML, in one fresh process (`freeze`: with the
+    collector kept off the objects alive after the imports, as pnp does)."""
     captured = folder / f"{game}.json"
     env = {**runner.env, "PNP_CACHE": "off"}
     subprocess.run([sys.executable, "-c", CAPTURE, game, str(captured), *modules], cwd=runner.project, env=env,
                    check=True, stdout=subprocess.DEVNULL)
     documents = len(json.loads(captured.read_text())["documents"])
-    runs = [timed([sys.executable, "-c", FLOOR, str(captured)], runner.project, env) for _ in range(repeat)]
+    runs = [timed([sys.executable, "-c", FLOOR, str(captured), *how], runner.project, env) for _ in range(repeat)]
     return {**median_of(runs), "documents": documents}
 
 
@@ -259,7 +269,8 @@ def table(results: dict) -> str:
     head = results["machine"]
     lines = [f"Machine: {head['cpu']}, {head['cores']} cores, {head['memory_gb']} GB, {head['system']}, "
              f"Python {head['python']}, WeasyPrint {head['weasyprint']}, {head['date']}; medians of "
-             f"{results['repeat']} runs.", "", "| measure | value | runs | peak MB | target |", "|---|---:|---|---:|---|"]
+             f"{results['repeat']} runs. Peak MB: the process tree's resident memory summed.", "",
+             "| measure | value | runs | peak MB | target |", "|---|---:|---|---:|---|"]
     for name, entry in results["measures"].items():
         if isinstance(entry, dict):
             value, runs, peak = entry["median"], " ".join(f"{r:g}" for r in entry["runs"]), entry["peak_mb"] or ""
@@ -297,6 +308,8 @@ def main() -> None:
             record("every game, both papers, cold", cold(runner, repeat, *everything))
             record("every game, both papers, cold, --jobs 1", cold(runner, repeat, *everything, "--jobs", "1"))
             record("peak memory, every game both papers (MB)", measures["every game, both papers, cold"]["peak_mb"])
+            record("peak proportional memory, every game both papers (MB)",
+                   measures["every game, both papers, cold"]["peak_pss_mb"])
             record("speed-up, all cores / one, every game both papers",
                    round(measures["every game, both papers, cold, --jobs 1"]["median"]
                          / measures["every game, both papers, cold"]["median"], 2))
@@ -325,6 +338,10 @@ def main() -> None:
                 record(f"cost / WeasyPrint floor, one process, {game}", round(one["median"] / base["median"], 2))
                 record(f"cost / WeasyPrint floor, one process, engine tables kept, {game}",
                        round(pages["median"] / base["median"], 2))
+                frozen = floor(runner, repeat, game, modules, scratch, "freeze")
+                record(f"WeasyPrint floor {game} a4, collector tuned as pnp tunes it", frozen)
+                record(f"cost / floor with the collector tuned, one process, {game}",
+                       round(one["median"] / frozen["median"], 2))
                 record(f"speed-up, all cores / one, {game} a4", round(one["median"] / many["median"], 2))
     results = {"machine": machine(), "repeat": repeat, "measures": measures}
     Path(arguments.out).write_text(json.dumps(results, indent=1) + "\n")
