@@ -252,7 +252,8 @@ def floor(runner: Runner, repeat: int, game: str, modules: tuple, folder: Path, 
 def machine() -> dict:
     model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                   if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else ""
-    return {"cpu": model, "cores": len(os.sched_getaffinity(0)), "memory_gb": round(psutil.virtual_memory().total / 2**30, 1),
+    return {"cpu": model, "cores": len(os.sched_getaffinity(0)),
+            "memory_gb": round(psutil.virtual_memory().total / 2**30, 1),
             "system": f"{platform.system()} {platform.release()}", "python": platform.python_version(),
             "weasyprint": version("weasyprint"), "date": time.strftime("%Y-%m-%d")}
 

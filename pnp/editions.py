@@ -155,63 +155,53 @@ def _check(project: Project, runs: dict, options: PrintOptions) -> None:
 
 def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first, tell) -> list[_Task]:
     """Every piece of work of the run, each delivering its files into the editions it serves."""
+
+    def deliver(run: _GameRun, slot: tuple, serves, files_of):
+        """A task's result into each edition of the run it serves, its layouts counted once."""
+        def delivered(result, renders: int) -> None:
+            for count, (index, edition) in enumerate((i, e) for i, e in run.editions if serves(e)):
+                files = files_of(result, edition)
+                out[index][1].append((slot, files))
+                out[index][0].rendered += renders if count == 0 else 0
+                for file in files:
+                    tell(index, file)
+        return delivered
+
+    def unnumbered(result):
+        return [(name, pdf, pages, 0) for name, pdf, pages in result]
+
     tasks = []
-
-    def put(index: int, slot: tuple, files: list, renders: int) -> None:
-        out[index][1].append((slot, files))
-        out[index][0].rendered += renders
-        for file in files:
-            tell(index, file)
-
-    for run_number, run in enumerate(runs.values()):
-        editions = run.editions
-        papers = tuple(dict.fromkeys(edition.paper for _, edition in editions))
+    for number, run in enumerate(runs.values()):
+        papers = tuple(dict.fromkeys(edition.paper for _, edition in run.editions))
+        title = run.game.title
         if run.has_rulebook:
             size = sum(path.stat().st_size for path in (project.card_data / run.job.game_key / "rulebook").rglob("*")
                        if path.is_file())
             for paper in papers:
                 for booklet in ((False, True) if options.booklet else (False,)):
-                    def got(result, renders, paper=paper, booklet=booklet, run=run):
-                        name, pdf, pages = result
-                        shares = [index for index, edition in run.editions if edition.paper == paper]
-                        for count, index in enumerate(shares):
-                            put(index, (1, int(booklet)), [(name, pdf, pages, 0)], renders if count == 0 else 0)
-                    tasks.append(_Task((0, -size, run_number, paper, booklet), f"{run.game.title}: rulebook",
-                                       rulebook_file, (run.job, paper, booklet), got, (run_number, 1)))
-        wanted = {deck.key for _, edition in editions for deck in _decks_of(run.game, edition)}
-        for position, loaded in enumerate(run.loaded):
-            if loaded.deck.key not in wanted:
-                continue
-            sides = len(loaded.cards) * (2 if loaded.deck.backs else 1)
-
-            def got(result, renders, loaded=loaded, position=position, run=run):
-                first = True
-                for index, edition in run.editions:
-                    if loaded.deck.key in {deck.key for deck in _decks_of(run.game, edition)}:
-                        pdf, pages = result[edition.paper]
-                        put(index, (0, position), [(f"{loaded.deck.key}.pdf", pdf, pages, len(loaded.cards))],
-                            renders if first else 0)
-                        first = False
-            tasks.append(_Task((-1 if first(loaded) else 1, -sides, run_number, position), f"{run.game.title}: {loaded.deck.title}",
-                               deck_files, (run.job, loaded.deck.key, papers, options.duplex,
-                                            tuple(options.back_offset_mm)), got, (run_number, 0, position),
-                               loaded.deck.uses_rules))
+                    got = deliver(run, (1, int(booklet)), lambda edition, paper=paper: edition.paper == paper,
+                                  lambda result, edition: unnumbered([result]))
+                    tasks.append(_Task((0, -size, number, paper, booklet), f"{title}: rulebook", rulebook_file,
+                                       (run.job, paper, booklet), got, (number, 1)))
+        wanted = {deck.key for _, edition in run.editions for deck in _decks_of(run.game, edition)}
+        for position, loaded in enumerate(d for d in run.loaded if d.deck.key in wanted):
+            key, cards = loaded.deck.key, len(loaded.cards)
+            got = deliver(run, (0, position),
+                          lambda edition, key=key, game=run.game: key in {d.key for d in _decks_of(game, edition)},
+                          lambda result, edition, key=key, cards=cards: [(f"{key}.pdf", *result[edition.paper], cards)])
+            order = (-1 if first(loaded) else 1, -cards * (2 if loaded.deck.backs else 1), number, position)
+            tasks.append(_Task(order, f"{title}: {loaded.deck.title}", deck_files,
+                               (run.job, key, papers, options.duplex, tuple(options.back_offset_mm)), got,
+                               (number, 0, position), after_check=loaded.deck.uses_rules))
         if run.game.boards:
-            def got(result, renders, run=run):
-                for count, (index, edition) in enumerate(run.editions):
-                    put(index, (2, 0), [(name, pdf, pages, 0) for name, pdf, pages in result[edition.paper]],
-                        renders if count == 0 else 0)
-            tasks.append(_Task((2, run_number), f"{run.game.title}: boards", board_files, (run.job, papers), got,
-                               (run_number, 2)))
+            got = deliver(run, (2, 0), lambda edition: True, lambda result, edition: unnumbered(result[edition.paper]))
+            tasks.append(_Task((2, number), f"{title}: boards", board_files, (run.job, papers), got, (number, 2)))
         if run.game.table_pieces:
             for paper in papers:
-                def got(result, renders, paper=paper, run=run):
-                    shares = [index for index, edition in run.editions if edition.paper == paper]
-                    for count, index in enumerate(shares):
-                        put(index, (3, 0), [(name, pdf, pages, 0) for name, pdf, pages in result],
-                            renders if count == 0 else 0)
-                tasks.append(_Task((3, run_number, paper), f"{run.game.title}: sheets", table_piece_files,
-                                   (run.job, paper), got, (run_number, 3)))
+                got = deliver(run, (3, 0), lambda edition, paper=paper: edition.paper == paper,
+                              lambda result, edition: unnumbered(result))
+                tasks.append(_Task((3, number, paper), f"{title}: sheets", table_piece_files, (run.job, paper), got,
+                                   (number, 3)))
     return sorted(tasks, key=lambda task: task.order)
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnp.editions import Edition, PrintOptions, build_editions
+from pnp.games import get_game
 from pnp.inputs import game_inputs
 from pnp.project import Project
 from tests.conftest import ROOT, copy_project, run_pnp
@@ -131,9 +132,12 @@ def test_build_several_games_and_papers(cache_on, tmp_path):
         shutil.rmtree(root / "card_data" / game)
     result = run_pnp("build", "--all", "--paper", "a4", "--paper", "LETTER", "--project", str(root))
     assert result.exit_code == 0, result.output
+    project = Project.at(root)
     for game in ("olf", "verso"):
+        decks = [deck.key for deck in get_game(project, game).decks]
         for paper in ("a4", "letter"):
-            assert (root / "output" / game / paper / "rulebook.pdf").is_file()
+            made = {path.name for path in (root / "output" / game / paper).glob("*.pdf")}
+            assert {f"{deck}.pdf" for deck in decks} | {"rulebook.pdf"} <= made, (game, paper, made)
     again = run_pnp("build", "olf", "verso", "--paper", "a4", "--paper", "letter", "--project", str(root))
     assert again.output.count("up to date") == 4
 
