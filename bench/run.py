@@ -12,9 +12,9 @@ wall clock, the median of --repeat runs, 5 by default):
   layout changed (the Verse face); `--jobs 1` against all cores, cold;
 - in `pnp watch verset`, from saving a card's text to its PDF being replaced;
 - `pnp check GAME` for each game;
-- the peak memory of the whole process tree (pnp and its worker processes, sampled every
-  10 ms): resident memory summed over the processes (what they share counted in each, so an
-  upper bound), and proportional memory (shared pages split among them);
+- the peak memory of the whole process tree (pnp and its worker processes): resident memory
+  summed over the processes, sampled every 10 ms (what they share counted in each, so an
+  upper bound), and proportional memory (shared pages split among them), every 0.25 s;
 - the floor: WeasyPrint alone, in one fresh process, laying out and writing the very HTML
   documents the build produces (captured from a build), nothing else; the cold build in one
   process (`--jobs 1`) is stated as a ratio to it.
@@ -43,6 +43,7 @@ import psutil
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("verset", "wizard", "verso", "olf", "verdun")
 SAMPLE_SECONDS = 0.01
+PROPORTIONAL_EVERY = 25          # samples: proportional memory is read every 0.25 s
 SECTIONS = ("cold", "all", "rebuild", "watch", "check", "floor")
 TARGETS = {                      # issue 16: seconds, a ratio, or MB; `*` stands for each game
     "cold verset a4": ("<", 5.0), "no change verset a4": ("<", 0.6), "one card changed verset a4": ("<", 2.0),
@@ -86,14 +87,16 @@ def timed(command: list, cwd: Path, env: dict) -> tuple[float, float, float]:
     stop = threading.Event()
 
     def sample():
+        count = 0
         while not stop.is_set():
             try:
-                tree = [process] + process.children(recursive=True)
-                memory = [p.memory_full_info() for p in tree if p.is_running()]
-                peak[0] = max(peak[0], sum(m.rss for m in memory))
-                peak[1] = max(peak[1], sum(m.pss for m in memory))
+                tree = [p for p in [process] + process.children(recursive=True) if p.is_running()]
+                peak[0] = max(peak[0], sum(p.memory_info().rss for p in tree))
+                if count % PROPORTIONAL_EVERY == 0:      # reading it walks the page tables: costly
+                    peak[1] = max(peak[1], sum(p.memory_full_info().pss for p in tree))
             except psutil.Error:
                 pass
+            count += 1
             time.sleep(SAMPLE_SECONDS)
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
