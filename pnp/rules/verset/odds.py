@@ -2,9 +2,16 @@
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
+from math import perm
 
 from pnp.rules.verset.cards import Card, full_deck
 from pnp.rules.verset.hands import PLAIN, TWENTY_ONE, Valuation, hand_total
+
+
+# The most cards an opponent's hand can draw after its up card: drawing while under 21 at
+# most, the smallest cards (four aces, four 2s, three 3s) reach 21 in eleven cards.
+MAX_DRAWS = 10
 
 
 class ImpossibleCards(ValueError):
@@ -72,9 +79,10 @@ def opponent_finals(up_rank: str, stand_on: int) -> dict[str, Fraction]:
     cards of a full deck. It stops on a natural blackjack, or once its best total reaches
     `stand_on` (R13), or when it busts. Keys: "blackjack", each final total from
     `stand_on` to 21, and "bust".
-    """
-    from functools import lru_cache
 
+    Exact, in whole numbers: every way of drawing is weighted by the number of ordered draws
+    of MAX_DRAWS cards it stands for, so no fraction is formed until the end.
+    """
     values = [_rank_value(rank) for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
     counts = Counter()
     for value in values:
@@ -86,15 +94,21 @@ def opponent_finals(up_rank: str, stand_on: int) -> dict[str, Fraction]:
         return hard + 10 if aces and hard + 10 <= TWENTY_ONE else hard
 
     @lru_cache(maxsize=None)
+    def ways(left: int, draws: int) -> int:
+        """Ordered draws of `draws` cards from `left`: the weight of a hand that stops here."""
+        return perm(left, draws) if draws <= left else 0
+
+    @lru_cache(maxsize=None)
     def play(remaining: tuple, hard: int, aces: int, cards: int) -> tuple:
+        left = sum(remaining)
+        weight = ways(left, MAX_DRAWS - (cards - 1))
         total = best(hard, aces)
         if cards == 2 and total == TWENTY_ONE:
-            return (("blackjack", Fraction(1)),)
+            return (("blackjack", weight),)
         if hard > TWENTY_ONE:
-            return (("bust", Fraction(1)),)
+            return (("bust", weight),)
         if total >= stand_on:
-            return ((str(total), Fraction(1)),)
-        left = sum(remaining)
+            return ((str(total), weight),)
         outcome: dict = {}
         for index, count in enumerate(remaining):
             if not count:
@@ -102,10 +116,11 @@ def opponent_finals(up_rank: str, stand_on: int) -> dict[str, Fraction]:
             value = index + 1
             after = remaining[:index] + (count - 1,) + remaining[index + 1:]
             for key, chance in play(after, hard + value, aces + (value == 1), cards + 1):
-                outcome[key] = outcome.get(key, 0) + chance * Fraction(count, left)
+                outcome[key] = outcome.get(key, 0) + count * chance
         return tuple(sorted(outcome.items()))
 
     up = _rank_value(up_rank)
-    result = dict(play(start, up, int(up == 1), 1))
+    whole = ways(sum(start), MAX_DRAWS)
+    result = {key: Fraction(weight, whole) for key, weight in play(start, up, int(up == 1), 1)}
     keys = ["blackjack"] + [str(t) for t in range(stand_on, TWENTY_ONE + 1)] + ["bust"]
     return {key: result.get(key, Fraction(0)) for key in keys}

@@ -39,3 +39,46 @@ def test_odds_equal_enumeration(indexes, hand_size):
 def test_cards_without_suits_take_one_card_of_their_rank():
     odds = hit_odds([Card("10"), Card("6")], [Card("5")] * 3)
     assert odds["twenty_one_if_hit"] == Fraction(1, 47)
+
+
+def _finals_by_fractions(up_rank: str, stand_on: int) -> dict:
+    """The opponent's final totals summed as fractions draw by draw (how the engine counted
+    them before it weighed draws in whole numbers)."""
+    from collections import Counter
+    from functools import lru_cache
+
+    from pnp.rules.verset.odds import _rank_value
+
+    counts = Counter()
+    for rank in RANKS:
+        counts[_rank_value(rank)] += len(SUITS)
+    counts[_rank_value(up_rank)] -= 1
+
+    @lru_cache(maxsize=None)
+    def play(remaining: tuple, hard: int, aces: int, cards: int) -> tuple:
+        total = hard + 10 if aces and hard + 10 <= 21 else hard
+        if cards == 2 and total == 21:
+            return (("blackjack", Fraction(1)),)
+        if hard > 21:
+            return (("bust", Fraction(1)),)
+        if total >= stand_on:
+            return ((str(total), Fraction(1)),)
+        outcome: dict = {}
+        for index, count in enumerate(remaining):
+            if count:
+                after = remaining[:index] + (count - 1,) + remaining[index + 1:]
+                for key, chance in play(after, hard + index + 1, aces + (index == 0), cards + 1):
+                    outcome[key] = outcome.get(key, 0) + chance * Fraction(count, sum(remaining))
+        return tuple(sorted(outcome.items()))
+
+    up = _rank_value(up_rank)
+    return dict(play(tuple(counts[v] for v in range(1, 11)), up, int(up == 1), 1))
+
+
+def test_the_opponent_s_finals_in_whole_numbers_equal_the_fractions():
+    from pnp.rules.verset.odds import opponent_finals
+
+    for up_rank, stand_on in (("A", 17), ("2", 20), ("6", 18), ("10", 19)):
+        finals = opponent_finals(up_rank, stand_on)
+        assert {key: value for key, value in finals.items() if value} == _finals_by_fractions(up_rank, stand_on)
+        assert sum(finals.values()) == 1
