@@ -100,7 +100,7 @@ def watch_game(project: Project, editions: list[Edition], options: PrintOptions,
 
     logging.getLogger("watchfiles").setLevel(logging.ERROR)     # we say what changed ourselves
     stop = stop or threading.Event()
-    restore = _stop_on_interrupt(stop)
+    restore = stop_on_interrupt(stop)
     pool = start_pool(jobs)
     try:
         try:
@@ -136,7 +136,7 @@ def watch_game(project: Project, editions: list[Edition], options: PrintOptions,
         restore()
 
 
-def _stop_on_interrupt(stop: threading.Event) -> Callable[[], None]:
+def stop_on_interrupt(stop: threading.Event) -> Callable[[], None]:
     """Ctrl-C sets `stop` instead of raising wherever the watch happens to be; the handler
     before is put back by the function returned."""
     if threading.current_thread() is not threading.main_thread():

@@ -47,8 +47,14 @@ def _rebuild(project: Project, target: Path, keys: list[str], title: str, owned:
 
 def serve_site(project: Project, target: Path, keys: list[str], title: str, port: int, owned: bool,
                say: Callable[..., None], stop: threading.Event | None = None) -> None:
-    """Build, serve, then rebuild on every change of the watched folders until Ctrl-C (or `stop`)."""
+    """Build, serve, then rebuild on every change of the watched folders until Ctrl-C (or `stop`).
+    Ctrl-C lets a rebuild under way finish (its processes are never cut off halfway)."""
     from watchfiles import watch
+
+    from pnp.watch import stop_on_interrupt
+
+    stop = stop or threading.Event()
+    restore = stop_on_interrupt(stop)
 
     built = _rebuild(project, target, keys, title, owned, say)
     target.mkdir(parents=True, exist_ok=True)
@@ -67,9 +73,12 @@ def serve_site(project: Project, target: Path, keys: list[str], title: str, port
             changed = sorted({project.relative(Path(path)) for _, path in changes}, key=str)
             say(f"changed: {', '.join(map(str, changed[:5]))}{' ...' if len(changed) > 5 else ''}")
             _rebuild(project, target, keys, title, owned, say)
-    except KeyboardInterrupt:           # Ctrl-C during a rebuild: the previous site stays
+            if stop.is_set():
+                break
+    except KeyboardInterrupt:           # a second Ctrl-C during a rebuild: the previous site stays
         pass
     finally:
         say("stopped")
         server.shutdown()
         server.server_close()
+        restore()
