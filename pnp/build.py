@@ -20,7 +20,7 @@ MAX_DUPLEX_OFFSET_MM = 10.0      # a printer further off than this needs mending
 
 
 # Booklets print half-size pages two to a sheet.
-BOOKLET_PAGES = {"a4": "a5", "letter": "half-letter"}
+BOOKLET_PAGES = {"a4": "a5", "letter": "half-letter", "a3": "a4", "tabloid": "letter"}
 
 
 def offset_words(offset_mm: tuple[float, float], language: str = "en") -> str:

@@ -20,7 +20,7 @@ from pnp.export.services import SERVICES
 from pnp.games import game_keys as game_keys_of, get_game
 from pnp.limits import MAX_REPORTED_PROBLEMS
 from pnp.project import Project
-from pnp.render.sheet_layout import PAPERS_MM
+from pnp.render.sheet_layout import PAPER_NAMES, PAPERS_MM
 
 console = Console(stderr=False)
 errors = Console(stderr=True)
@@ -69,7 +69,7 @@ project_option = click.option(
          "or the nearest folder above it that holds all three).")
 paper_option = click.option(
     "--paper", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), default="a4", show_default=True,
-    help="The paper the sheets are printed on (A4 or US Letter; any case).")
+    help="The paper the sheets are printed on (A4, US Letter, A3 or Tabloid, 11 x 17 in; any case).")
 
 
 @click.group()
@@ -126,8 +126,8 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
 @click.argument("game_keys", metavar="[GAME]...", nargs=-1)
 @click.option("--all", "every_game", is_flag=True, help="Build every game of the project.")
 @click.option("--paper", "papers", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), multiple=True,
-              help="The paper the sheets are printed on (A4 or US Letter; any case); repeat for both "
-                   "(cards are rendered once and imposed on each). Default: a4.")
+              help="The paper the sheets are printed on (A4, US Letter, A3 or Tabloid, 11 x 17 in; any case); "
+                   "repeat for several (cards are rendered once and imposed on each). Default: a4.")
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long",
               show_default=True,
               help="How the printer turns the sheet for the backs: long or short edge; fold puts each back beside its "
@@ -181,7 +181,7 @@ def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, langua
 @main.command()
 @click.argument("game_key", metavar="GAME")
 @click.option("--paper", "papers", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), multiple=True,
-              help="The paper (A4 or US Letter); repeat for both. Default: a4.")
+              help="The paper (A4, US Letter, A3 or Tabloid); repeat for several. Default: a4.")
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long",
               show_default=True, help="As for `pnp build`.")
 @click.option("--lang", "language", metavar="LANG", help="As for `pnp build`.")
@@ -251,7 +251,7 @@ def _editions(project, game_keys: tuple, every_game: bool, papers: tuple, langua
 
 
 def _built_table(project, game, edition, duplex: str, report) -> None:
-    paper = edition.paper.upper() if edition.paper == "a4" else edition.paper.title()
+    paper = PAPER_NAMES[edition.paper]
     with_modules = "".join(f", with {game.module(key).title}" for key in edition.modules)
     if report.up_to_date:
         console.print(f"{game.title}: {paper}, duplex {duplex}{with_modules}: up to date "

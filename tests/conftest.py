@@ -29,17 +29,18 @@ def run_pnp(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+PAPERS = ("a4", "letter", "a3", "tabloid")
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
-    """The verset sheets built once per test session, for A4 and Letter."""
-    out = {}
-    for paper in ("a4", "letter"):
-        target = tmp_path_factory.mktemp(f"verset-{paper}")
-        result = run_pnp("build", "verset", "--paper", paper, "--out", str(target),
-                         "--project", str(ROOT))
-        assert result.exit_code == 0, result.output
-        out[paper] = target
-    return out
+    """The verset sheets built once per test session, for every paper, in one run (in a copy
+    of the project: each paper goes to its own output folder)."""
+    root = copy_project(tmp_path_factory.mktemp("verset-project"))
+    result = run_pnp("build", "verset", *(option for paper in PAPERS for option in ("--paper", paper)),
+                     "--project", str(root))
+    assert result.exit_code == 0, result.output
+    return {paper: root / "output" / "verset" / paper for paper in PAPERS}
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,8 @@ from pnp.project import Project
 from tests.conftest import ROOT, run_pnp
 from tests.pdf_measure import MM, crop_marks, line_widths, placements
 
-PAPER_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+PAPER_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0), "a3": (841.89, 1190.55), "tabloid": (792.0, 1224.0)}
+EVERY_PAPER = sorted(PAPER_PT)
 CARD_MM = (63.0, 88.0)
 BLEED_MM = 3.0
 PRINTER_MARGIN_MM = 5.0
@@ -41,7 +42,7 @@ def face_and_back_pages(pages):
     return pages[0::2], pages[1::2]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", EVERY_PAPER)
 def test_every_page_is_exactly_the_paper_size(built, paper):
     for path in sorted(built[paper].glob("*.pdf")):          # everything for home printing
         if path.name == "playmat-full-size.pdf":
@@ -55,7 +56,7 @@ def test_every_page_is_exactly_the_paper_size(built, paper):
             assert size[1] == pytest.approx(max(PAPER_PT[paper]), abs=0.01), path.name
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", EVERY_PAPER)
 @pytest.mark.parametrize("deck", sorted(SHAPES_MM))
 def test_tokens_and_aids_are_their_size_inside_the_margin(built, paper, deck):
     width_mm, height_mm, bleed = SHAPES_MM[deck]
@@ -73,13 +74,13 @@ def test_tokens_and_aids_are_their_size_inside_the_margin(built, paper, deck):
     assert total == OTHER_SIZES[deck]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", EVERY_PAPER)
 def test_cards_are_trim_size_inside_the_printer_margin_on_the_crop_marks(built, paper):
-    width, height = PAPER_PT[paper]
     margin = PRINTER_MARGIN_MM * MM
     for path in deck_files(built[paper]):
         _, pages = pages_of(path)
         for index, page in enumerate(pages):
+            width, height = float(page.mediabox[2]), float(page.mediabox[3])     # portrait or landscape
             marks_x, marks_y = crop_marks(path, index)
             for trim in map(trim_of, placements(page)):
                 assert (trim[2] - trim[0]) / MM == pytest.approx(CARD_MM[0], abs=TOLERANCE_MM)
@@ -102,22 +103,26 @@ def test_crop_marks_run_in_from_all_four_edges_and_are_visible(built, paper):
     assert min(line_widths(path, 0)) >= 0.25
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", EVERY_PAPER)
 def test_backs_mirror_their_faces_for_long_edge_duplex(built, paper):
-    width = PAPER_PT[paper][0]
+    """Flipped on the paper's long edge: a portrait page's back mirrors its columns, a landscape
+    page's (turned onto the paper by the printer) its rows."""
     for path in deck_files(built[paper]):
         _, pages = pages_of(path)
         for face_page, back_page in zip(*face_and_back_pages(pages)):
+            width, height = float(face_page.mediabox[2]), float(face_page.mediabox[3])
             faces, backs = placements(face_page), placements(back_page)
             assert len(faces) == len(backs)
             for face, back in zip(faces, backs):
                 fx, fy = face.centre
                 bx, by = back.centre
-                assert bx / MM == pytest.approx((width - fx) / MM, abs=TOLERANCE_MM)
-                assert by / MM == pytest.approx(fy / MM, abs=TOLERANCE_MM)
+                if width < height:
+                    assert (bx / MM, by / MM) == pytest.approx(((width - fx) / MM, fy / MM), abs=TOLERANCE_MM)
+                else:
+                    assert (bx / MM, by / MM) == pytest.approx((fx / MM, (height - fy) / MM), abs=TOLERANCE_MM)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", EVERY_PAPER)
 def test_sheets_hold_every_card_once(built, paper):
     counts = {}
     for path in deck_files(built[paper]):

@@ -15,7 +15,7 @@ import io
 
 from pnp.render.marks import label_font, new_canvas
 from pnp.render.pdfio import normalise
-from pnp.render.sheet_layout import MM, PAPERS_MM
+from pnp.render.sheet_layout import MM, PAPER_NAMES, PAPERS_MM
 
 RULER_REACH_MM = 5.0          # readings from -5 to +5 mm
 TICK_STEP_MM = 0.5
@@ -112,7 +112,7 @@ def calibration_sheet(paper: str, duplex: str, font_file) -> bytes:
     pdf = new_canvas(out, (width, height), font)
     pdf.setTitle(f"pnp duplex calibration, {paper}, {flip}")
     pdf.setFont(font, 13)
-    pdf.drawString(15 * MM, height - 18 * MM, f"Duplex calibration · {paper.upper() if paper == 'a4' else paper.title()} · {flip}")
+    pdf.drawString(15 * MM, height - 18 * MM, f"Duplex calibration · {PAPER_NAMES[paper]} · {flip}")
     pdf.setFont(font, 8.5)
     for index, line in enumerate(INSTRUCTIONS):
         pdf.drawString(15 * MM, height - (25 + index * 4.6) * MM, line.format(flip=flip, paper=paper, duplex=duplex))

@@ -10,7 +10,8 @@ edges keep what bleed there is room for. A card is never dropped from a sheet.
 import math
 from dataclasses import dataclass
 
-PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid (11 x 17 in)"}
 HALF_PAPERS_MM = {"a5": (148.0, 210.0), "half-letter": (139.7, 215.9)}   # booklet pages
 PRINTER_MARGIN_MM = 5.0
 MARK_BAND_MM = 2.5         # printable length of crop mark kept at each end of each axis

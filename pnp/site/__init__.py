@@ -18,12 +18,12 @@ from pnp.files import project_font, read_text
 from pnp.games import game_keys, get_game
 from pnp.games.base import Game
 from pnp.project import Project
-from pnp.render.sheet_layout import PAPERS_MM, sheet_layout
+from pnp.render.sheet_layout import sheet_layout
 from pnp.site.archive import deterministic_zip
 from pnp.site.catalogue import SCALE_WORDS, how_to_print
 from pnp.site.pictures import cover, scale_bar, thumbnail
 
-PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}
+PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}      # the site offers the two home papers
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 TEMPLATES = "site"
 STYLESHEET = "site/site.css"
@@ -112,8 +112,8 @@ def _game_files(project: Project, game: Game, progress) -> tuple[list, dict]:
     """(site path, bytes) of the game's PDFs, zips, thumbnails, and the page's data."""
     files, papers, scale_bar_picture = [], [], None
     modules = tuple(module.key for module in game.modules)
-    wanted = [(language, paper) for language in game.languages or (game.language,) for paper in PAPERS_MM]
-    progress(f"{game.title}: {', '.join(PAPER_TITLES[paper] for paper in PAPERS_MM)}")
+    wanted = [(language, paper) for language in game.languages or (game.language,) for paper in PAPER_TITLES]
+    progress(f"{game.title}: {', '.join(PAPER_TITLES.values())}")
     made = render_editions(project, [Edition(game.key, paper, language, modules) for language, paper in wanted],
                            PrintOptions("long", booklet=True))
     for (language, paper), rendered in zip(wanted, made):
@@ -180,7 +180,7 @@ def calibration_files(project: Project) -> list[tuple[dict, bytes]]:
     from pnp.render.marks import label_font_file
 
     found = []
-    for paper in PAPERS_MM:
+    for paper in PAPER_TITLES:
         for duplex in ("long", "short"):
             pdf = calibration_sheet(paper, duplex, label_font_file(project))
             name = f"calibration-{paper}-{duplex}.pdf"

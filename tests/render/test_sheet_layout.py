@@ -4,9 +4,9 @@ from hypothesis import strategies as st
 from pnp.render.sheet_layout import PAPERS_MM, PRINTER_MARGIN_MM, sheet_layout
 
 
-def test_poker_cards_fit_nine_to_a_sheet_on_a4_and_letter():
-    for paper in PAPERS_MM:
-        assert sheet_layout(paper, 63, 88, 3).per_sheet == 9
+def test_poker_cards_fit_nine_to_a_sheet_on_a4_and_letter_eighteen_on_a3_and_tabloid():
+    assert {paper: sheet_layout(paper, 63, 88, 3).per_sheet for paper in PAPERS_MM} == {
+        "a4": 9, "letter": 9, "a3": 18, "tabloid": 18}
 
 
 @given(paper=st.sampled_from(sorted(PAPERS_MM)), width=st.floats(30, 120), height=st.floats(30, 150),
