@@ -75,6 +75,7 @@ class _Task:
     deliver: Callable                               # (result, renders) -> None
     blame: tuple = ()                               # whose fault is told first: decks, rulebook, boards
     after_check: bool = False                       # prints the engine's tables, which the check computes
+    urgent: bool = False                            # the deck just saved (pnp watch): alone, first
 
 
 def default_jobs() -> int:
@@ -189,10 +190,11 @@ def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first
             got = deliver(run, (0, position),
                           lambda edition, key=key, game=run.game: key in {d.key for d in _decks_of(game, edition)},
                           lambda result, edition, key=key, cards=cards: [(f"{key}.pdf", *result[edition.paper], cards)])
-            order = (-1 if first(loaded) else 1, -cards * (2 if loaded.deck.backs else 1), number, position)
+            urgent = first(loaded)
+            order = (-1 if urgent else 1, -cards * (2 if loaded.deck.backs else 1), number, position)
             tasks.append(_Task(order, f"{title}: {loaded.deck.title}", deck_files,
                                (run.job, key, papers, options.duplex, tuple(options.back_offset_mm)), got,
-                               (number, 0, position), after_check=loaded.deck.uses_rules))
+                               (number, 0, position), after_check=loaded.deck.uses_rules, urgent=urgent))
         if run.game.boards:
             got = deliver(run, (2, 0), lambda edition: True, lambda result, edition: unnumbered(result[edition.paper]))
             tasks.append(_Task((2, number), f"{title}: boards", board_files, (run.job, papers), got, (number, 2)))
@@ -252,10 +254,9 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
         else:
             # What the user just saved renders alone first, on an idle pool, then the rest; what
             # prints the engine's tables waits for the check, which computes them once.
-            urgent = [task for task in tasks if task.order[0] < 0]
-            first = urgent or [task for task in tasks if not task.after_check]
-            later = [task for task in tasks if task not in first]
-            futures = {pool.submit(counted, task.function, *task.arguments): task for task in first}
+            urgent = [task for task in tasks if task.urgent]
+            opening = urgent or [task for task in tasks if not task.after_check]
+            futures = {pool.submit(counted, task.function, *task.arguments): task for task in opening}
             done = [0]
 
             def collect(futures: dict) -> None:
@@ -274,8 +275,10 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
                     on_file(index, file)
                 if urgent:
                     collect(futures)
-                futures.update({pool.submit(counted, task.function, *task.arguments): task for task in later})
-                collect({future: task for future, task in futures.items() if not future.done() or task not in urgent})
+                    futures = {}
+                futures.update({pool.submit(counted, task.function, *task.arguments): task
+                                for task in tasks if task not in opening})
+                collect(futures)
             except BaseException:
                 for future in futures:
                     future.cancel()                # a failure of the check, or Ctrl-C, stops the rest

@@ -117,15 +117,12 @@ def write_outputs(out_dir: Path, rendered: list, owned: bool = False, inputs: st
             if out_dir.exists() and not out_dir.is_dir():
                 raise UsageError(f"{out_dir} is a file, not a folder: choose a folder with --out")
             staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
-            files, listed = [], {}
+            files = []
             for name, pdf, pages, cards in rendered:
                 (staging / name).parent.mkdir(parents=True, exist_ok=True)
                 (staging / name).write_bytes(pdf)
                 files.append(BuiltFile(out_dir / name, pages, cards, len(pdf)))
-                listed[name] = {"sha256": hashlib.sha256(pdf).hexdigest(), "pages": pages, "cards": cards,
-                                "size": len(pdf)}
-            manifest = {"inputs": sealed(inputs), "skipped": skipped or [], "files": dict(sorted(listed.items()))}
-            (staging / MANIFEST).write_text(json.dumps(manifest, indent=1))
+            (staging / MANIFEST).write_text(manifest_text(rendered, inputs, skipped))
             for path in staging.rglob("*"):
                 path.chmod(0o755 if path.is_dir() else 0o644)
             staging.chmod(0o755)
@@ -140,13 +137,21 @@ def write_outputs(out_dir: Path, rendered: list, owned: bool = False, inputs: st
                          "Choose a folder you can write to with --out") from None
 
 
+def manifest_text(rendered: list, inputs: str | None, skipped: list | None) -> str:
+    """A folder's manifest: each file (SHA-256, pages, cards, size), the build's inputs sealed,
+    and what --force let through."""
+    listed = {name: {"sha256": hashlib.sha256(pdf).hexdigest(), "pages": pages, "cards": cards, "size": len(pdf)}
+              for name, pdf, pages, cards in rendered}
+    return json.dumps({"inputs": sealed(inputs), "skipped": skipped or [], "files": dict(sorted(listed.items()))},
+                      indent=1)
+
+
 def sealed(inputs: str | None) -> str | None:
     """The inputs' digest signed with the user's cache secret (pnp/render/cache.py), so that a
     folder shipped with a project cannot pass for a build of yours; None without a cache."""
-    from pnp.render.cache import _secret, enabled
+    from pnp.render.cache import _secret, enabled, signature
 
-    secret = _secret() if enabled() and inputs else None
-    return hmac.new(secret, inputs.encode(), hashlib.sha256).hexdigest() if secret else None
+    return signature(inputs).decode() if inputs and enabled() and _secret() is not None else None
 
 
 def up_to_date(out_dir: Path, inputs: str) -> BuildReport | None:

@@ -8,22 +8,15 @@ computed afresh, never unpickled. PNP_CACHE=off computes every table in every pr
 """
 
 import hashlib
-import hmac
-import os
 import pickle
 from functools import lru_cache, wraps
 from pathlib import Path
 
-from pnp.atomic import write_atomically
 
 PACKAGE = Path(__file__).resolve().parent
 TABLES_FOLDER = "tables"
 PLAIN = (str, int, float, bool, type(None))
 computed: list[str] = []        # the tables this process computed (tests count them)
-
-
-def cache_enabled() -> bool:
-    return os.environ.get("PNP_CACHE", "on").lower() not in ("off", "0", "no")
 
 
 @lru_cache(maxsize=None)
@@ -41,32 +34,6 @@ def _plain(value) -> bool:
     return isinstance(value, PLAIN)
 
 
-def _folder() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp" / TABLES_FOLDER
-
-
-def _mac(secret: bytes, key: str, data: bytes) -> bytes:
-    return hmac.new(secret, key.encode() + b"\n" + data, hashlib.sha256).hexdigest().encode()
-
-
-def _stored(key: str, secret: bytes):
-    path = _folder() / key
-    try:
-        stored = path.read_bytes()
-    except OSError:
-        return None
-    mac, data = stored[:64], stored[65:]
-    return pickle.loads(data) if hmac.compare_digest(mac, _mac(secret, key, data)) else None
-
-
-def _store(key: str, secret: bytes, value) -> None:
-    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    try:
-        write_atomically(_folder() / key, _mac(secret, key, data) + b"\n" + data)
-    except OSError:
-        pass                        # a cache that cannot be written is only slower
-
-
 def engine_table(function):
     """Memoise `function` (plain, hashable arguments) in the process and across processes."""
     name = f"{function.__module__}.{function.__qualname__}"
@@ -77,18 +44,18 @@ def engine_table(function):
         if not _plain(arguments):
             raise TypeError(f"{name}: an engine table takes plain values (str, numbers, tuples), "
                             f"not {arguments!r:.80}")
-        from pnp.render.cache import _secret
+        from pnp.render.cache import _secret, enabled, read_signed, user_folder, write_signed
 
-        secret = _secret() if cache_enabled() else None
+        usable = enabled() and _secret() is not None
         key = hashlib.sha256(f"{source_digest()}\n{name}\n{arguments!r}".encode()).hexdigest()
-        if secret is not None:
-            found = _stored(key, secret)
-            if found is not None:
-                return found
+        path = user_folder() / TABLES_FOLDER / key
+        found = read_signed(path, key) if usable else None
+        if found is not None:
+            return pickle.loads(found)
         computed.append(name)
         value = function(*arguments)
-        if secret is not None:
-            _store(key, secret, value)
+        if usable:
+            write_signed(path, key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         return value
 
     return table

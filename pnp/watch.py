@@ -9,13 +9,13 @@ one whole, and made from the saved inputs), the folder's manifest is left as it 
 next `pnp build` builds the folder afresh.
 """
 
-import hashlib
 import json
 import logging
 import signal
 import threading
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +23,7 @@ from pnp.atomic import write_atomically
 from pnp.editions import Edition, PrintOptions, build_editions, edition_options, render_editions, start_pool
 from pnp.errors import PnpError
 from pnp.inputs import build_inputs
-from pnp.output import MANIFEST, build_lock, sealed
+from pnp.output import MANIFEST, build_lock, manifest_text
 from pnp.project import Project
 
 WATCHED = ("layouts", "fonts")          # and the game's own folder of card_data/
@@ -48,10 +48,10 @@ def rebuild(project: Project, editions: list[Edition], options: PrintOptions, po
     start = clock()
     written: list = []
     wrote: list = []
-    locks = [build_lock(edition.out_dir) for edition in editions]
-    for lock in locks:
-        lock.__enter__()
-    try:
+    with ExitStack() as locks:
+        for edition in editions:
+            locks.enter_context(build_lock(edition.out_dir))
+
         def on_file(index: int, file: tuple) -> None:
             name, pdf = file[0], file[1]
             target = editions[index].out_dir / name
@@ -68,27 +68,24 @@ def rebuild(project: Project, editions: list[Edition], options: PrintOptions, po
         digest = digests[editions[0].game_key]
         for edition, rendered in zip(editions, made):
             _write_manifest(edition, rendered, build_inputs(digest, edition_options(edition, options)))
-    finally:
-        for lock in reversed(locks):
-            lock.__exit__(None, None, None)
     return Rebuilt(written, sum(rendered.rendered for rendered in made),
                    (max(wrote) if wrote else clock()) - start)
 
 
 def _write_manifest(edition: Edition, rendered, inputs: str) -> None:
     """The folder's manifest for the files just written; files of an earlier build that this
-    one no longer makes (a module dropped) are removed, as a build's swap would."""
-    listed = {name: {"sha256": hashlib.sha256(pdf).hexdigest(), "pages": pages, "cards": cards, "size": len(pdf)}
-              for name, pdf, pages, cards in rendered.files}
-    manifest_path = edition.out_dir / MANIFEST
+    one no longer makes (a module dropped) are removed, as a build's swap would, and only
+    files of the folder itself, whatever an old manifest names."""
+    folder = edition.out_dir.resolve()
     try:
-        before = json.loads(manifest_path.read_text()).get("files", {})
+        before = json.loads((folder / MANIFEST).read_text()).get("files", {})
     except (OSError, ValueError, AttributeError):
         before = {}
-    for name in set(before) - set(listed):
-        (edition.out_dir / name).unlink(missing_ok=True)
-    manifest = {"inputs": sealed(inputs), "skipped": rendered.skipped, "files": dict(sorted(listed.items()))}
-    write_atomically(manifest_path, json.dumps(manifest, indent=1).encode())
+    for name in set(before) - {name for name, *_ in rendered.files}:
+        stale = folder / str(name)
+        if stale.parent.resolve() == folder and not stale.is_symlink():
+            stale.unlink(missing_ok=True)
+    write_atomically(folder / MANIFEST, manifest_text(rendered.files, inputs, rendered.skipped).encode())
 
 
 def watch_game(project: Project, editions: list[Edition], options: PrintOptions, jobs: int,

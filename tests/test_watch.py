@@ -99,3 +99,14 @@ def test_pnp_watch_from_the_command_line(tiny):
     output = "".join(said)
     if process.returncode != 0 or "stopped" not in output or "Traceback" in output:
         pytest.fail(f"pnp watch ended with {process.returncode}, saying:\n{output}")
+
+
+def test_a_manifest_naming_files_elsewhere_removes_nothing_there(cache_on, tiny, pool):
+    editions = [Edition("tiny", "a4", out_dir=tiny.root / "output/tiny/a4", owned=True)]
+    build_editions(tiny, editions, PrintOptions(), pool=pool)
+    outside = tiny.root / "output/tiny/keep.txt"
+    outside.write_text("not pnp's")
+    manifest = tiny.root / "output/tiny/a4/.pnp-build.json"
+    manifest.write_text('{"inputs": null, "skipped": [], "files": {"../keep.txt": {}}}')
+    rebuild(tiny, editions, PrintOptions(), pool, set())
+    assert outside.read_text() == "not pnp's"

@@ -57,10 +57,15 @@ SECRET_BYTES = 32
 MAC_LENGTH = 64                   # hex characters of an entry's signature, then a newline
 
 
+def user_folder() -> Path:
+    """pnp's folder in the user's own cache folder (never in a project)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"
+
+
 @lru_cache(maxsize=None)
 def _secret() -> bytes | None:
     """The user's signing secret (made once, readable by the user alone); None: no cache."""
-    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"
+    home = user_folder()
     path = home / "cache-secret"
     try:
         if not path.is_file():
@@ -70,6 +75,30 @@ def _secret() -> bytes | None:
         return path.read_bytes().strip() or None
     except OSError:
         return None
+
+
+def signature(key: str, data: bytes = b"") -> bytes:
+    """The user's signature of `data` stored under `key` (the secret must exist)."""
+    return hmac.new(_secret(), key.encode() + b"\n" + data, hashlib.sha256).hexdigest().encode()
+
+
+def read_signed(path: Path, key: str) -> bytes | None:
+    """What `write_signed` stored at `path`, when this user's signature verifies; else None."""
+    if not path.is_file() or path.is_symlink():
+        return None
+    try:
+        stored = path.read_bytes()
+    except OSError:
+        return None
+    mac, data = stored[:MAC_LENGTH], stored[MAC_LENGTH + 1:]
+    return data if hmac.compare_digest(mac, signature(key, data)) else None
+
+
+def write_signed(path: Path, key: str, data: bytes) -> None:
+    try:
+        write_atomically(path, signature(key, data) + b"\n" + data)
+    except OSError:
+        pass                              # a cache that cannot be written is only slower
 
 
 class RenderCache:
@@ -84,21 +113,10 @@ class RenderCache:
     def key(self, kind: str, html: str) -> str:
         return hashlib.sha256(f"{self.root}\n{_salt(str(self.root))}\n{kind}\n{html}".encode()).hexdigest()
 
-    def _mac(self, key: str, data: bytes) -> bytes:
-        return hmac.new(_secret(), key.encode() + b"\n" + data, hashlib.sha256).hexdigest().encode()
-
     def get(self, key: str) -> bytes | None:
-        path = self.folder / f"{key}.pdf"
-        if not self.usable or not path.is_file() or path.is_symlink():
-            return None
-        stored = path.read_bytes()
-        mac, data = stored[:MAC_LENGTH], stored[MAC_LENGTH + 1:]
-        return data if hmac.compare_digest(mac, self._mac(key, data)) else None
+        return read_signed(self.folder / f"{key}.pdf", key) if self.usable else None
 
     def put(self, key: str, data: bytes) -> bytes:
         if self.usable:
-            try:
-                write_atomically(self.folder / f"{key}.pdf", self._mac(key, data) + b"\n" + data)
-            except OSError:
-                pass                      # a cache that cannot be written is only slower
+            write_signed(self.folder / f"{key}.pdf", key, data)
         return data
