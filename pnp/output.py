@@ -158,7 +158,7 @@ def up_to_date(out_dir: Path, inputs: str) -> BuildReport | None:
     """The folder's last build, when this user built it from the same inputs and every file
     it wrote is still there, unchanged; None when the folder needs building."""
     seal = sealed(inputs)
-    if seal is None:
+    if seal is None or not (out_dir / MANIFEST).is_file():     # never built: no lock file left behind
         return None
     try:
         with build_lock(out_dir):
