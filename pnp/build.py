@@ -8,19 +8,16 @@ import math
 
 from pnp.check import check_game
 from pnp.data.decks import LoadedDeck
-from pnp.errors import CheckFailed, DataError, plural
+from pnp.errors import CheckFailed, DataError, Problem, plural
 from pnp.games.base import Game
 from pnp.project import Project
 from pnp.render.impose import impose
 from pnp.render.marks import draw_sheet_marks, label_font_file
-from pnp.render.sheet_layout import Slot, sheet_layout
+from pnp.render.papers import paper_name
+from pnp.render.sheet_layout import PaperTooSmall, SheetLayout, Slot, sheet_layout
 from pnp.render.words import sheet_words
 
 MAX_DUPLEX_OFFSET_MM = 10.0      # a printer further off than this needs mending, not an offset
-
-
-# Booklets print half-size pages two to a sheet.
-BOOKLET_PAGES = {"a4": "a5", "letter": "half-letter", "a3": "a4", "tabloid": "letter"}
 
 
 def offset_words(offset_mm: tuple[float, float], language: str = "en") -> str:
@@ -49,7 +46,7 @@ def _folded_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str, c
     from pnp.render.impose import impose_folded
 
     deck = loaded.deck
-    layout = sheet_layout(paper, 2 * deck.width_mm, deck.height_mm, deck.bleed_mm)
+    layout = deck_layout(game, deck, paper, 2 * deck.width_mm)
     sheets = math.ceil(len(loaded.cards) / layout.per_sheet)
     circles = deck.shape == "circle"
     labels = sheet_labels(game, deck.title, sheets, "fold", circles=circles)
@@ -64,6 +61,17 @@ def _folded_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str, c
         marks = draw_sheet_marks(layout, labels, label_font_file(project), "rect", pairs, side_fold_mm=deck.width_mm,
                                  scale_text=sheet_words(game.language)["scale"])
     return impose_folded(cards_pdf, marks, layout, deck.width_mm, deck.per_card_back), len(labels)
+
+
+def deck_layout(game: Game, deck, paper: str, width_mm: float) -> SheetLayout:
+    """The deck's sheet on the paper; a card too large for it is the deck declaration's problem."""
+    try:
+        return sheet_layout(paper, width_mm, deck.height_mm, deck.bleed_mm)
+    except PaperTooSmall:
+        raise DataError([Problem(f"card_data/{game.key}/game.yaml", deck.declared_at, f"{deck.key}: size",
+                                 f"a card that fits on {paper_name(paper)} paper with its crop marks and label",
+                                 f"{width_mm:g} x {deck.height_mm:g} mm",
+                                 "Print on a larger --paper, or make the card smaller")]) from None
 
 
 def render_cards(project: Project, game: Game, loaded: LoadedDeck, context: dict | None = None) -> bytes:
@@ -85,7 +93,7 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
         cards_pdf = render_cards(project, game, loaded, context)
     if duplex == "fold":
         return _folded_deck(project, game, loaded, paper, cards_pdf)
-    layout = sheet_layout(paper, deck.width_mm, deck.height_mm, deck.bleed_mm)
+    layout = deck_layout(game, deck, paper, deck.width_mm)
     sheets = math.ceil(len(loaded.cards) / layout.per_sheet)
     labels = sheet_labels(game, deck.title, sheets, duplex, back_offset_mm)
     slots = []

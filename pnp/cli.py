@@ -20,7 +20,7 @@ from pnp.export.services import SERVICES
 from pnp.games import game_keys as game_keys_of, get_game
 from pnp.limits import MAX_REPORTED_PROBLEMS
 from pnp.project import Project
-from pnp.render.sheet_layout import PAPER_NAMES, PAPERS_MM
+from pnp.render.papers import PAPER_HELP, PaperError, paper_key, paper_name
 
 console = Console(stderr=False)
 errors = Console(stderr=True)
@@ -67,9 +67,26 @@ project_option = click.option(
     "--project", "project_dir", type=click.Path(file_okay=False),
     help="The project folder, holding card_data/, layouts/ and fonts/ (default: the current folder "
          "or the nearest folder above it that holds all three).")
+class PaperType(click.ParamType):
+    """A named paper or WIDTHxHEIGHTmm, turned into its key (`A4` -> `a4`, `320x450MM` -> `320x450mm`)."""
+
+    name = "paper"
+    documented = ("a3", "a4", "letter", "tabloid", "WIDTHxHEIGHTmm")
+
+    def get_metavar(self, param, ctx=None) -> str:
+        return "[" + "|".join(self.documented) + "]"
+
+    def convert(self, value, param, ctx):
+        try:
+            return paper_key(str(value))
+        except PaperError as error:
+            self.fail(str(error), param, ctx)
+
+
+PAPER = PaperType()
 paper_option = click.option(
-    "--paper", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), default="a4", show_default=True,
-    help="The paper the sheets are printed on (A4, US Letter, A3 or Tabloid, 11 x 17 in; any case).")
+    "--paper", type=PAPER, default="a4", show_default=True,
+    help=f"The paper the sheets are printed on: {PAPER_HELP}.")
 
 
 @click.group()
@@ -125,8 +142,8 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
 @main.command()
 @click.argument("game_keys", metavar="[GAME]...", nargs=-1)
 @click.option("--all", "every_game", is_flag=True, help="Build every game of the project.")
-@click.option("--paper", "papers", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), multiple=True,
-              help="The paper the sheets are printed on (A4, US Letter, A3 or Tabloid, 11 x 17 in; any case); "
+@click.option("--paper", "papers", type=PAPER, multiple=True,
+              help=f"The paper the sheets are printed on: {PAPER_HELP}; "
                    "repeat for several (cards are rendered once and imposed on each). Default: a4.")
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long",
               show_default=True,
@@ -180,8 +197,8 @@ def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, langua
 
 @main.command()
 @click.argument("game_key", metavar="GAME")
-@click.option("--paper", "papers", type=click.Choice(sorted(PAPERS_MM), case_sensitive=False), multiple=True,
-              help="The paper (A4, US Letter, A3 or Tabloid); repeat for several. Default: a4.")
+@click.option("--paper", "papers", type=PAPER, multiple=True,
+              help=f"The paper: {PAPER_HELP}; repeat for several. Default: a4.")
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long",
               show_default=True, help="As for `pnp build`.")
 @click.option("--lang", "language", metavar="LANG", help="As for `pnp build`.")
@@ -221,7 +238,7 @@ def _editions(project, game_keys: tuple, every_game: bool, papers: tuple, langua
     if not keys:
         raise UsageError("name a GAME to build (`pnp list` shows them), or --all for every game")
     games = {key: get_game(project, key) for key in keys}
-    papers = tuple(dict.fromkeys(paper.lower() for paper in papers)) or ("a4",)
+    papers = tuple(dict.fromkeys(papers)) or ("a4",)
     modules = tuple(dict.fromkeys(module.lower() for module in modules))
     language = language.lower() if language else None
     if out_dir and len(keys) * len(papers) > 1:
@@ -251,7 +268,7 @@ def _editions(project, game_keys: tuple, every_game: bool, papers: tuple, langua
 
 
 def _built_table(project, game, edition, duplex: str, report) -> None:
-    paper = PAPER_NAMES[edition.paper]
+    paper = paper_name(edition.paper)
     with_modules = "".join(f", with {game.module(key).title}" for key in edition.modules)
     if report.up_to_date:
         console.print(f"{game.title}: {paper}, duplex {duplex}{with_modules}: up to date "
@@ -405,7 +422,7 @@ def calibrate(paper: str, duplex: str, out_file: str | None, project_dir: str | 
     from pnp.render.calibration import calibration_sheet
     from pnp.render.marks import label_font_file
 
-    paper, duplex = paper.lower(), duplex.lower()
+    duplex = duplex.lower()
     try:
         project = _project(project_dir)
         pdf = calibration_sheet(paper, duplex, label_font_file(project))

@@ -9,6 +9,7 @@ MAX_YAML_ALIASES = 1_000              # uses of `*anchor` in one YAML file
 MAX_NESTING = 50                      # levels of lists and mappings in one YAML file
 MAX_NUMBER_DIGITS = 50                # digits of a whole number in YAML
 MAX_CSV_ROWS = 10_000                 # rows of one CSV deck
+MAX_XLSX_UNPACKED_BYTES = 40_000_000   # an .xlsx workbook's parts, unzipped
 MAX_COPIES = 1_000                    # a CSV row's `count`
 MAX_DECK_CARDS = 5_000                # cards in one deck, copies included
 MAX_RANGE_ITEMS = 250_000             # items all `range()` calls of one render may ask for

@@ -150,8 +150,8 @@ def rulebook_file(job: GameJob, paper: str, booklet: bool) -> tuple[str, bytes, 
 
     import pikepdf
 
-    from pnp.build import BOOKLET_PAGES
-    from pnp.render.sheet_layout import MM, PAPERS_MM
+    from pnp.render.papers import booklet_page, paper_size
+    from pnp.render.sheet_layout import MM
     from pnp.rulebook.booklet import impose_booklet
     from pnp.rulebook.render import render_rulebook
 
@@ -159,8 +159,8 @@ def rulebook_file(job: GameJob, paper: str, booklet: bool) -> tuple[str, bytes, 
     project, game, loaded = ready_game.project, ready_game.game, ready_game.loaded
     results = ready_game.results()
     if booklet:
-        half = render_rulebook(project, game, loaded, results, BOOKLET_PAGES[paper])
-        sheet = tuple(side * MM for side in PAPERS_MM[paper])
+        half = render_rulebook(project, game, loaded, results, booklet_page(paper))
+        sheet = tuple(side * MM for side in paper_size(paper))
         name, pdf = "rulebook-booklet.pdf", impose_booklet(half, sheet)
     else:
         name, pdf = "rulebook.pdf", render_rulebook(project, game, loaded, results, paper)

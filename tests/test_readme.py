@@ -14,7 +14,7 @@ def documented_options(command: str) -> dict[str, set[str]]:
     row = next(line for line in README.splitlines() if line.startswith(f"| `pnp {command}"))
     usage = row.split("`")[1].replace("\\|", "|")
     options = {}
-    for name, choices in re.findall(r"(--[a-z-]+)(?: ([a-z0-9|]+|[A-Z]+))?", usage):
+    for name, choices in re.findall(r"(--[a-z-]+)(?: ([a-z0-9]+(?:\|[a-z0-9]+)*(?:\|WIDTHxHEIGHTmm)?|[A-Z]+))?", usage):
         options[name] = set(choices.split("|")) if choices and "|" in choices else set()
     for name in re.findall(r"`(--[a-z-]+) DIR`", README):
         options.setdefault(name, set())
@@ -25,7 +25,8 @@ def accepted_options(command: str) -> dict[str, set[str]]:
     options = {}
     for param in main.commands[command].params:
         if isinstance(param, click.Option):
-            choices = set(param.type.choices) if isinstance(param.type, click.Choice) else set()
+            choices = set(param.type.choices) if isinstance(param.type, click.Choice) else set(
+                getattr(param.type, "documented", ()))
             options[param.opts[0]] = choices
     return options
 

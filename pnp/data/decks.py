@@ -32,6 +32,10 @@ def read_source(project: Project, game: Game, deck: Deck) -> Located:
                                  "no such file", f"Create {shown}")])
     if path.suffix == ".csv":
         return load_csv(path, shown, project.root)
+    if path.suffix == ".xlsx":
+        from pnp.data.xlsx_source import load_xlsx
+
+        return load_xlsx(path, deck.sheet or deck.key, shown, project.root)
     return load_yaml(path, shown, project.root)
 
 

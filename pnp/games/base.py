@@ -36,6 +36,7 @@ class Deck:
     titles: dict = field(default_factory=dict)      # the title in other languages: {en: "Cards"}
     print_note: str | None = None    # how to cut or assemble it, as the download site says
     module: str | None = None        # the optional module it belongs to: built only on request
+    sheet: str | None = None         # the sheet holding the deck, for an .xlsx data file
     declared_at: int | None = None                   # line of its count in game.yaml
 
 

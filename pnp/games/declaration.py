@@ -7,6 +7,7 @@ line of game.yaml.
 """
 
 import difflib
+import re
 from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
@@ -24,7 +25,31 @@ DECLARATION = "game.yaml"
 CARD_WIDTH_MM = 63.0
 CARD_HEIGHT_MM = 88.0
 BLEED_MM = 3.0
-DATA_SUFFIXES = (".yaml", ".yml", ".csv")
+DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx")
+CARD_SIZES_MM = {              # `size:` presets, width x height in millimetres
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "tarot": (70.0, 120.0),
+    "mini": (44.0, 63.0),
+    "square": (70.0, 70.0),
+}
+CARD_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)
+SMALLEST_CARD_MM, LARGEST_CARD_MM = 5.0, 1000.0
+
+
+def card_size(value: str) -> tuple[float, float]:
+    """A `size:` as width and height in mm: a preset name or WIDTHxHEIGHT (mm)."""
+    text = str(value).strip().lower()
+    if text in CARD_SIZES_MM:
+        return CARD_SIZES_MM[text]
+    match = CARD_SIZE.match(text)
+    if not match:
+        presets = ", ".join(f"{name} ({w:g}x{h:g})" for name, (w, h) in CARD_SIZES_MM.items())
+        raise invalid(f"a card size: one of {presets}, or WIDTHxHEIGHT in mm such as 60x90", value)
+    width, height = (float(side) for side in match.groups())
+    if not all(SMALLEST_CARD_MM < side <= LARGEST_CARD_MM for side in (width, height)):
+        raise invalid(f"each side more than {SMALLEST_CARD_MM:g} and at most {LARGEST_CARD_MM:g} mm", value)
+    return width, height
 
 
 class FieldSpec(BaseModel):
@@ -62,12 +87,14 @@ class DeckSpec(BaseModel):
     key: str = Field(pattern=SLUG_PATTERN)
     title: str = Field(min_length=1)
     data: str = Field(min_length=1)
+    sheet: str | None = Field(default=None, min_length=1, max_length=31)
     count: int = Field(ge=1, le=10_000)
     count_rule: str = Field(min_length=1)
     face: str = Field(min_length=1)
     back: str | None = Field(default=None, min_length=1)
     backs: bool = True
     fold_lines_mm: list[float] = []
+    size: str | None = None
     width_mm: float = Field(default=CARD_WIDTH_MM, gt=5, le=1000)
     height_mm: float = Field(default=CARD_HEIGHT_MM, gt=5, le=1000)
     bleed_mm: float = Field(default=BLEED_MM, ge=0, le=10)
@@ -81,6 +108,30 @@ class DeckSpec(BaseModel):
     id_from: str | None = None
     counts_by: dict[str, dict[str | int, int]] = {}
     fields: dict[str, FieldSpec] = Field(min_length=1)
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _size(cls, value):
+        if value is not None:
+            card_size(value)
+        return value if value is None else str(value)
+
+    @model_validator(mode="after")
+    def _sheet_of_a_workbook(self):
+        if self.sheet is not None and not self.data.endswith(".xlsx"):
+            raise invalid("`sheet:` only with an .xlsx data file", f"sheet: {self.sheet} with data: {self.data}",
+                          "Remove `sheet:`")
+        return self
+
+    @model_validator(mode="after")
+    def _size_or_sides(self):
+        """`size:` sets width_mm and height_mm; both ways at once would be two answers."""
+        if self.size is not None:
+            if {"width_mm", "height_mm"} & self.model_fields_set:
+                raise invalid("either `size:` or `width_mm:` and `height_mm:`, not both", f"size: {self.size}",
+                              "Keep one of the two")
+            self.__dict__["width_mm"], self.__dict__["height_mm"] = card_size(self.size)
+        return self
 
     @model_validator(mode="after")
     def _backs_and_folds(self):
@@ -279,4 +330,5 @@ def _deck(spec: GameSpec, index: int, deck: DeckSpec, located: Located, adapter)
                 uses_rules=deck.uses_rules, counts_by=deck.counts_by,
                 fold_lines_mm=tuple(deck.fold_lines_mm), backs=deck.backs, stock=deck.stock,
                 titles=dict(deck.titles), print_note=deck.print_note, module=deck.module,
+                sheet=deck.sheet or deck.key,
                 declared_at=located.line_of(("decks", index, "count")))

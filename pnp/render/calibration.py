@@ -15,7 +15,8 @@ import io
 
 from pnp.render.marks import label_font, new_canvas
 from pnp.render.pdfio import normalise
-from pnp.render.sheet_layout import MM, PAPER_NAMES, PAPERS_MM
+from pnp.render.papers import paper_name, paper_size
+from pnp.render.sheet_layout import MM
 
 RULER_REACH_MM = 5.0          # readings from -5 to +5 mm
 TICK_STEP_MM = 0.5
@@ -37,14 +38,14 @@ def ruler_signs(duplex: str) -> tuple[int, int]:
 
 
 def targets(paper: str) -> list[tuple[float, float]]:
-    width, height = PAPERS_MM[paper]
+    width, height = paper_size(paper)
     return [(width / 2, height / 2), (CORNER_INSET_MM, height - TOP_INSET_MM),
             (width - CORNER_INSET_MM, CORNER_INSET_MM)]
 
 
 def back_position(paper: str, duplex: str, point: tuple[float, float]) -> tuple[float, float]:
     """Where on the back page a point must be drawn to land behind `point` of the front."""
-    width, height = PAPERS_MM[paper]
+    width, height = paper_size(paper)
     x, y = point
     return (width - x, y) if duplex == "long" else (x, height - y)
 
@@ -106,13 +107,13 @@ INSTRUCTIONS = (
 def calibration_sheet(paper: str, duplex: str, font_file) -> bytes:
     """The two-page test sheet (front, then back placed for the flip)."""
     font = label_font(str(font_file))
-    width, height = (side * MM for side in PAPERS_MM[paper])
+    width, height = (side * MM for side in paper_size(paper))
     flip = "flipping on the long edge" if duplex == "long" else "flipping on the short edge"
     out = io.BytesIO()
     pdf = new_canvas(out, (width, height), font)
     pdf.setTitle(f"pnp duplex calibration, {paper}, {flip}")
     pdf.setFont(font, 13)
-    pdf.drawString(15 * MM, height - 18 * MM, f"Duplex calibration · {PAPER_NAMES[paper]} · {flip}")
+    pdf.drawString(15 * MM, height - 18 * MM, f"Duplex calibration · {paper_name(paper)} · {flip}")
     pdf.setFont(font, 8.5)
     for index, line in enumerate(INSTRUCTIONS):
         pdf.drawString(15 * MM, height - (25 + index * 4.6) * MM, line.format(flip=flip, paper=paper, duplex=duplex))

@@ -8,7 +8,8 @@ import pikepdf
 
 
 from pnp.render.marks import new_canvas, register_font
-from pnp.render.sheet_layout import MM, PAPERS_MM
+from pnp.render.papers import paper_size
+from pnp.render.sheet_layout import MM
 
 MARGIN_MM = 12.0
 ROW_MM = 13.0
@@ -54,7 +55,7 @@ def field_names(spec: FormSpec) -> dict[str, str]:
 
 
 def draw_form(spec: FormSpec, paper: str, display_font, body_font, fillable: bool) -> bytes:
-    width, height = (v * MM for v in PAPERS_MM[paper])
+    width, height = (v * MM for v in paper_size(paper))
     display = register_font(str(display_font), "PnpDisplay")
     body = register_font(str(body_font), "PnpBody")
     out = io.BytesIO()

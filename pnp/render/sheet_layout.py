@@ -10,9 +10,7 @@ edges keep what bleed there is room for. A card is never dropped from a sheet.
 import math
 from dataclasses import dataclass
 
-PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid (11 x 17 in)"}
-HALF_PAPERS_MM = {"a5": (148.0, 210.0), "half-letter": (139.7, 215.9)}   # booklet pages
+from pnp.render.papers import PAPERS_MM, paper_size  # noqa: F401  (PAPERS_MM: the named papers)
 PRINTER_MARGIN_MM = 5.0
 MARK_BAND_MM = 2.5         # printable length of crop mark kept at each end of each axis
 LABEL_BAND_MM = 4.5        # printable band for the label and scale bar
@@ -130,10 +128,23 @@ def _axis(length: float, card: float, count: int, bleed: float, reserve: float) 
     return Axis(tuple(first + i * (card + gutter) for i in range(count)), card, gutter, outer)
 
 
+class PaperTooSmall(ValueError):
+    """A card that does not fit on the paper with its crop marks, whichever way it is turned."""
+
+
+def fits(paper: str, card_width: float, card_height: float) -> bool:
+    width, height = paper_size(paper)
+    edge = 2 * PRINTER_MARGIN_MM + 2 * MARK_BAND_MM + LABEL_BAND_MM
+    return any(card_width <= w - edge and card_height <= h - edge for w, h in ((width, height), (height, width)))
+
+
 def sheet_layout(paper: str, card_width: float, card_height: float, bleed: float) -> SheetLayout:
     """The sheet, portrait or landscape, that holds the most cards (portrait when equal)."""
-    portrait = _layout(paper, *PAPERS_MM[paper], card_width, card_height, bleed, False)
-    landscape = _layout(paper, *PAPERS_MM[paper][::-1], card_width, card_height, bleed, True)
+    if not fits(paper, card_width, card_height):
+        raise PaperTooSmall(f"a {card_width:g} x {card_height:g} mm card does not fit on {paper} "
+                            "paper with its crop marks and label")
+    portrait = _layout(paper, *paper_size(paper), card_width, card_height, bleed, False)
+    landscape = _layout(paper, *paper_size(paper)[::-1], card_width, card_height, bleed, True)
     return landscape if landscape.per_sheet > portrait.per_sheet else portrait
 
 

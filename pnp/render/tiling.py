@@ -16,7 +16,8 @@ import pikepdf
 
 from pnp.render.marks import label_font, new_canvas
 from pnp.render.pdfio import save_deterministic
-from pnp.render.sheet_layout import MM, PAPERS_MM, PRINTER_MARGIN_MM
+from pnp.render.papers import paper_size
+from pnp.render.sheet_layout import MM, PRINTER_MARGIN_MM
 
 OVERLAP_MM = 10.0
 PIECE_MARGIN_MM = 3.0      # tiles show this much around the piece, so its outline is whole
@@ -72,7 +73,7 @@ def tile_layout(paper: str, piece_width: float, piece_height: float,
                 overlap: float = OVERLAP_MM) -> TileLayout:
     """The orientation of the paper that needs the fewest tiles."""
     best = None
-    for width, height in (PAPERS_MM[paper], PAPERS_MM[paper][::-1]):
+    for width, height in (paper_size(paper), paper_size(paper)[::-1]):
         window_w = width - 2 * PRINTER_MARGIN_MM
         window_h = height - 2 * PRINTER_MARGIN_MM - LABEL_STRIP_MM
         covered_w, covered_h = piece_width + 2 * PIECE_MARGIN_MM, piece_height + 2 * PIECE_MARGIN_MM

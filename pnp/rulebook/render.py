@@ -17,7 +17,7 @@ from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem, RenderError
 from pnp.project import Project
 from pnp.render.fitting import FitState
-from pnp.render.sheet_layout import HALF_PAPERS_MM, PAPERS_MM
+from pnp.render.papers import paper_size
 from pnp.render.templates import (
     deck_view,
     environment,
@@ -30,7 +30,6 @@ from pnp.render.templates import (
 from pnp.rulebook.source import EXAMPLE_INFO, markdown, source_files
 
 THUMBNAIL_SCALE = 0.5
-PAGE_SIZES_MM = {**PAPERS_MM, **HALF_PAPERS_MM}
 
 
 @dataclass(frozen=True)
@@ -211,7 +210,7 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
         headings = _number_headings(tokens)
         body = Markup(md.renderer.render(tokens, md.options, {}))
         return render(layout, body=body, headings=headings, game=shown_game,
-                      page_size="{:g}mm {:g}mm".format(*PAGE_SIZES_MM[page_size]), **context)
+                      page_size="{:g}mm {:g}mm".format(*paper_size(page_size)), **context)
     except DataError:
         raise
     except Exception as error:          # a fault of the rulebook's layouts: FILE:LINE

@@ -1,0 +1,111 @@
+"""Spreadsheet decks: read like CSV tables, each value located by its cell; a deck kept in a
+workbook builds byte-identical to the same deck in YAML or CSV."""
+
+import csv
+
+import openpyxl
+import pytest
+import yaml
+
+from pnp.data.xlsx_source import load_xlsx
+from pnp.errors import DataError
+from tests.conftest import run_pnp
+
+
+def workbook(path, sheets: dict) -> None:
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
+    book.save(path)
+
+
+def test_rows_are_cards_cells_are_places_and_numbers_read_as_csv_text(tmp_path):
+    path = tmp_path / "deck.xlsx"
+    workbook(path, {"other": [["x"], [1]],
+                    "gold": [["name", "value", "weight", "count"], ["Gold", 3, 2.5, 2], [None] * 4, ["Lead", None, 1.0]]})
+    located = load_xlsx(path, "gold")
+    assert located.data == [{"name": "Gold", "value": "3", "weight": "2.5"}] * 2 + [{"name": "Lead", "weight": "1"}]
+    assert located.line_of((1, "value")) == "gold!B2"
+    assert located.line_of((2, "value")) == "gold!B4"          # a blank cell is still placed
+    assert located.line_of((2,)) == "gold!A4"
+
+
+def test_a_bad_count_and_a_cell_outside_the_header_are_named_by_cell(tmp_path):
+    path = tmp_path / "deck.xlsx"
+    workbook(path, {"gold": [["name", "count"], ["Gold", "two"], ["Lead", 1, "stray"]]})
+    with pytest.raises(DataError) as caught:
+        load_xlsx(path, "gold", "deck.xlsx")
+    text = str(caught.value)
+    assert "deck.xlsx:gold!B2: count: expected a whole number of copies" in text
+    assert "deck.xlsx:gold!C3: (row): expected cells only under a named header column, found 'stray'" in text
+
+
+def test_a_missing_sheet_names_the_sheets_there(tmp_path):
+    path = tmp_path / "deck.xlsx"
+    workbook(path, {"gold": [["name"], ["Gold"]]})
+    with pytest.raises(DataError, match=r"deck.xlsx: \(sheet\): expected a sheet named 'silver'.*found sheets 'gold'"):
+        load_xlsx(path, "silver", "deck.xlsx")
+
+
+def test_a_file_that_is_not_a_workbook_is_refused_by_name(tmp_path):
+    path = tmp_path / "deck.xlsx"
+    path.write_text("name\nGold\n")
+    with pytest.raises(DataError, match=r"deck.xlsx: \(file\): expected an Excel workbook"):
+        load_xlsx(path, "gold", "deck.xlsx")
+
+
+def _starter_to_workbook(project) -> None:
+    """The starter deck moved from cards.yaml to the `cards` sheet of cards.xlsx."""
+    folder = project.card_data / "tiny"
+    cards = yaml.safe_load((folder / "cards.yaml").read_text())
+    names = list(cards[0])
+    workbook(folder / "cards.xlsx", {"cards": [names] + [[card[n] for n in names] for card in cards]})
+    (folder / "cards.yaml").unlink()
+    path = folder / "game.yaml"
+    path.write_text(path.read_text().replace("data: cards.yaml", "data: cards.xlsx"))
+
+
+def test_a_yaml_deck_moved_to_a_workbook_builds_byte_identical(tiny, tmp_path):
+    assert run_pnp("build", "tiny", "--out", str(tmp_path / "yaml"), "--project", str(tiny.root)).exit_code == 0
+    _starter_to_workbook(tiny)
+    result = run_pnp("build", "tiny", "--out", str(tmp_path / "xlsx"), "--project", str(tiny.root))
+    assert result.exit_code == 0, result.output
+    for name in ("cards.pdf", "rulebook.pdf"):
+        assert (tmp_path / "xlsx" / name).read_bytes() == (tmp_path / "yaml" / name).read_bytes(), name
+
+
+def test_a_csv_deck_moved_to_a_workbook_builds_byte_identical(project_copy, tmp_path):
+    folder = project_copy / "card_data" / "verset"
+    with (folder / "tokens.csv").open(newline="") as handle:
+        rows = list(csv.reader(handle))
+    # Whole numbers as numbers, as a spreadsheet keeps them.
+    workbook(folder / "verset.xlsx", {"soul-tokens": [[int(c) if c.isdigit() else (c or None) for c in row]
+                                                      for row in rows]})
+    path = folder / "game.yaml"
+    text = path.read_text()
+    assert "data: tokens.csv" in text
+    path.write_text(text.replace("data: tokens.csv", "data: verset.xlsx\n    sheet: soul-tokens"))
+    (folder / "tokens.csv").unlink()
+    result = run_pnp("build", "verset", "--out", str(tmp_path / "xlsx"), "--project", str(project_copy))
+    assert result.exit_code == 0, result.output
+    reference = tmp_path / "csv"
+    from tests.conftest import ROOT
+    assert run_pnp("build", "verset", "--out", str(reference), "--project", str(ROOT)).exit_code == 0
+    for pdf in sorted(reference.glob("*.pdf")):
+        assert (tmp_path / "xlsx" / pdf.name).read_bytes() == pdf.read_bytes(), pdf.name
+
+
+def test_a_bad_cell_is_reported_as_file_sheet_cell_with_field_and_expectation(tiny):
+    _starter_to_workbook(tiny)
+    path = tiny.card_data / "tiny" / "cards.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["cards"]["C4"] = "three"                       # the third card's value
+    book.save(path)
+    result = run_pnp("build", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2
+    assert "card_data/tiny/cards.xlsx:cards!C4: card 3 (the-hourglass), value: expected" in result.output
+    assert "'three'" in result.output
+    assert not (tiny.root / "output").exists()
