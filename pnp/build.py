@@ -15,30 +15,15 @@ from pnp.render.impose import impose
 from pnp.render.marks import draw_sheet_marks, label_font_file
 from pnp.render.papers import paper_name
 from pnp.render.sheet_layout import PaperTooSmall, SheetLayout, Slot, sheet_layout
-from pnp.render.words import sheet_words
+from pnp.render.words import page_labels, sheet_words
 
 MAX_DUPLEX_OFFSET_MM = 10.0      # a printer further off than this needs mending, not an offset
-
-
-def offset_words(offset_mm: tuple[float, float], language: str = "en") -> str:
-    return sheet_words(language)["moved"].format(x=offset_mm[0], y=offset_mm[1]) if any(offset_mm) else ""
 
 
 def sheet_labels(game: Game, deck_title: str, sheets: int, duplex: str,
                  offset_mm: tuple[float, float] = (0.0, 0.0), circles: bool = False) -> list[str]:
     """Each page's label, in the language the game prints in."""
-    words = sheet_words(game.language)
-    labels = []
-    for number in range(1, sheets + 1):
-        head = f"{game.title} · {deck_title} · " + words["sheet"].format(number=number, sheets=sheets)
-        if duplex == "fold":
-            labels.append(f"{head} · {words['circle_fold' if circles else 'fold']}")
-            continue
-        labels.append(f"{head} · {words['front']}")
-        if duplex != "none":
-            moved = offset_words(offset_mm, game.language)
-            labels.append(f"{head} · {words['back']} ({words[duplex]}{', ' + moved if moved else ''})")
-    return labels
+    return page_labels(f"{game.title} · {deck_title}", sheets, duplex, game.language, offset_mm, circles)
 
 
 def _folded_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str, cards_pdf: bytes) -> tuple[bytes, int]:

@@ -439,6 +439,69 @@ def calibrate(paper: str, duplex: str, out_file: str | None, project_dir: str | 
                   "read X and Y.", highlight=False, soft_wrap=True)
 
 
+class CardSizeType(click.ParamType):
+    """A card size: a preset (poker, bridge, tarot, mini, square) or WIDTHxHEIGHT in mm."""
+
+    name = "size"
+
+    def convert(self, value, param, ctx):
+        from pnp.games.declaration import card_size
+
+        try:
+            return card_size(value)
+        except Exception as error:          # the declaration's own message: what a size may be
+            message = getattr(error, "message", lambda: str(error))
+            self.fail(message() if callable(message) else str(message), param, ctx)
+
+
+@main.command()
+@click.argument("folder", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--back", type=click.Path(dir_okay=False, path_type=Path), metavar="IMAGE",
+              help="One back for every card: an image or a one-page PDF.")
+@click.option("--backs", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="A folder of backs, each named as its face (card7.png behind card7.png).")
+@click.option("--size", "card_mm", type=CardSizeType(), default="poker", show_default=True,
+              help="The card as cut: poker (63x88), bridge (57x89), tarot (70x120), mini (44x63), square (70x70) "
+                   "or WIDTHxHEIGHT in mm.")
+@click.option("--bleed", "bleed_mm", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+              help="The bleed the images carry around the cut, in mm (0: art without bleed, given a mirrored "
+                   "bleed of 3 mm).")
+@paper_option
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long", show_default=True,
+              help="Backs on the back page, flipped on the long or short edge; fold: each back beside its face, "
+                   "to fold and glue; none: fronts only.")
+@click.option("--duplex-offset", "duplex_offset", metavar="X,Y", help="As for `pnp build`.")
+@click.option("--title", help="The name in each sheet's label (default: the folder's name).")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="The PDF to write (default: DIR-PAPER.pdf beside DIR; -duplex-short, -fold or "
+                   "-fronts-only added for those).")
+def impose(folder: Path, back: Path | None, backs: Path | None, card_mm: tuple, bleed_mm: float, paper: str,
+           duplex: str, duplex_offset: str | None, title: str | None, out_file: Path | None) -> None:
+    """Impose a folder of card images made elsewhere (PNG, JPEG, PDF pages) on print sheets with crop
+    marks, labels and duplex backs. Images are placed as they are, never re-encoded."""
+    from pnp.impose import ImposeOptions, impose_folder
+
+    duplex = duplex.lower()
+    folder = folder.resolve()
+    suffix = {"long": "", "short": "-duplex-short", "fold": "-fold", "none": "-fronts-only"}[duplex]
+    target = (out_file or folder.parent / f"{folder.name}-{paper}{suffix}.pdf").resolve()
+    try:
+        offset = _duplex_offset(duplex_offset, duplex)
+        options = ImposeOptions(card_mm, bleed_mm, paper, duplex, offset, title or folder.name)
+        report = impose_folder(folder, options, target, back, backs)
+    except PnpError as error:
+        _fail(error, wrote_nothing=True)
+    except OSError as error:
+        _fail(UsageError(f"cannot write {target}: {error.strerror or error}"), wrote_nothing=True)
+    bleed = "a mirrored 3 mm bleed" if report.mirrored else f"their {bleed_mm:g} mm bleed"
+    console.print(f"Wrote {report.out}: {plural(report.cards, 'card')} at {card_mm[0]:g} x {card_mm[1]:g} mm with "
+                  f"{bleed}, {report.per_sheet} a sheet, {plural(report.sheets, 'sheet')} "
+                  f"({plural(report.pages, 'page')}) on {paper_name(paper)}, duplex {duplex}.",
+                  highlight=False, soft_wrap=True)
+    for note in report.notes:
+        errors.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
+
+
 def _game_list(project: Project, games: str | None) -> list[str]:
     """--games G,...: each must be a game of the project (the lookup names a wrong one)."""
     if not games:

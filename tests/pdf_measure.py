@@ -96,3 +96,101 @@ def crop_marks(pdf_path, page_index: int) -> tuple[list[float], list[float]]:
 def line_widths(pdf_path, page_index: int) -> list[float]:
     with pdfplumber.open(pdf_path) as pdf:
         return [float(line["linewidth"]) for line in pdf.pages[page_index].lines]
+
+
+@dataclass(frozen=True)
+class Trim:
+    """A card's trim found on a rasterised page, in mm from the page's top-left corner."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.left + self.width / 2, self.top + self.height / 2
+
+
+def page_size_mm(path, index: int) -> tuple[float, float]:
+    import pypdfium2 as pdfium
+
+    width, height = pdfium.PdfDocument(str(path))[index].get_size()
+    return width / MM, height / MM
+
+
+COARSE_DPI = 100
+FINE_DPI = 2400             # around each fiducial: a device pixel is 0.01 mm, so snapping to it errs less
+FINE_WINDOW_MM = 2.4        # half the window rendered around a fiducial: inside its white ring (1.25 + 1.5 mm)
+
+
+def _weights(rgb, channel: int):
+    import numpy as np
+
+    others = np.maximum(*(rgb[:, :, c] for c in range(3) if c != channel))
+    return np.clip(rgb[:, :, channel].astype(np.int16) - others, 0, 255).astype(np.float32) / 255
+
+
+def _fiducials(page, channel: int) -> list[tuple[float, float]]:
+    """Centres (mm from the top-left) of the pure red (channel 0) or blue (2) squares: found
+    on a coarse rendering, then each measured on a fine rendering of a window around it."""
+    import numpy as np
+    from scipy import ndimage
+
+    width_pt, height_pt = page.get_size()
+    coarse = page.render(scale=COARSE_DPI / 72, rev_byteorder=True).to_numpy()[:, :, :3].astype(np.int16)
+    core = _weights(coarse, channel) > 0.5
+    labels, count = ndimage.label(core)
+    sizes = ndimage.sum(core, labels, range(1, count + 1))
+    px = 25.4 / COARSE_DPI
+    rough = [((col + 0.5) * px, (row + 0.5) * px) for n, (row, col) in
+             enumerate(ndimage.center_of_mass(core, labels, range(1, count + 1))) if sizes[n] >= (1.5 / px) ** 2]
+    found = []
+    for x, y in rough:
+        left, top = (x - FINE_WINDOW_MM) * MM, (y - FINE_WINDOW_MM) * MM
+        crop = (left, height_pt - top - 2 * FINE_WINDOW_MM * MM, width_pt - left - 2 * FINE_WINDOW_MM * MM, top)
+        fine = page.render(scale=FINE_DPI / 72, crop=crop, rev_byteorder=True).to_numpy()[:, :, :3]
+        weight = _weights(fine.astype(np.int16), channel)
+        row, col = ndimage.center_of_mass(weight)
+        fine_px = 25.4 / FINE_DPI
+        found.append((x - FINE_WINDOW_MM + (col + 0.5) * fine_px, y - FINE_WINDOW_MM + (row + 0.5) * fine_px))
+    return found
+
+
+def fiducial_trims(path, index: int, trim_mm=(63.0, 88.0), bleed_mm: float = 3.0) -> list[Trim]:
+    """Every card drawn from tests/card_art.py's images on the page, located by its two
+    fiducials (their centres weighted by how red, or blue, each pixel is, on a rendering at
+    0.01 mm a pixel), whatever tool drew it and however: vector or raster, scaled or not."""
+    import pypdfium2 as pdfium
+
+    from tests.card_art import fiducial_fractions
+
+    page = pdfium.PdfDocument(str(path))[index]
+    reds, blues = _fiducials(page, 0), _fiducials(page, 2)
+    (frx, fry), (fbx, fby) = fiducial_fractions(trim_mm, bleed_mm)
+    box_w, box_h = trim_mm[0] + 2 * bleed_mm, trim_mm[1] + 2 * bleed_mm
+    expected = ((fbx - frx) * box_w, (fby - fry) * box_h)
+    trims = []
+    for rx, ry in reds:
+        near = [(bx, by) for bx, by in blues if abs(bx - rx - expected[0]) < 3 and abs(by - ry - expected[1]) < 3]
+        if len(near) != 1:
+            continue
+        bx, by = near[0]
+        art_w, art_h = (bx - rx) / (fbx - frx), (by - ry) / (fby - fry)
+        left, top = rx - frx * art_w, ry - fry * art_h
+        trims.append(Trim(left + bleed_mm / box_w * art_w, top + bleed_mm / box_h * art_h,
+                          trim_mm[0] / box_w * art_w, trim_mm[1] / box_h * art_h))
+    return sorted(trims, key=lambda t: (round(t.top), t.left))
+
+
+def png_image_data(path) -> bytes:
+    """A PNG file's compressed pixel data: its IDAT chunks joined, as PDF takes them."""
+    import struct
+
+    data, at, found = open(path, "rb").read(), 8, b""
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind == b"IDAT":
+            found += data[at + 8:at + 8 + length]
+        at += 12 + length
+    return found

@@ -56,6 +56,14 @@ def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str,
     cards = pikepdf.open(io.BytesIO(card_pdf))
     sheets = pikepdf.open(io.BytesIO(marks_pdf))
     forms, backs = _forms(cards, sheets, per_card_back, has_back)
+    place_cards(sheets, forms, backs, layout, duplex, back_offset_mm)
+    return save_deterministic(sheets)
+
+
+def place_cards(sheets: pikepdf.Pdf, forms: list, backs: list, layout: SheetLayout, duplex: str,
+                back_offset_mm: tuple[float, float] = (0.0, 0.0)) -> None:
+    """Each face form into its slot on the marks pages (a face page, then its back page unless
+    duplex is "none"), each back form behind its face."""
     per_sheet = layout.per_sheet
     sheet_pages = iter(sheets.pages)
     for first in range(0, len(forms), per_sheet):
@@ -68,7 +76,6 @@ def impose(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, duplex: str,
             _draw(sheets, back_page, [(f"/Back{first + i}", form, slot) for i, (form, slot) in
                                       enumerate(zip(chunk_backs, layout.back_slots(duplex)))])
             shift_page(sheets, back_page, back_offset_mm)
-    return save_deterministic(sheets)
 
 
 def impose_folded(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, card_width: float,
@@ -79,6 +86,12 @@ def impose_folded(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, card_w
     cards = pikepdf.open(io.BytesIO(card_pdf))
     sheets = pikepdf.open(io.BytesIO(marks_pdf))
     forms, backs = _forms(cards, sheets, per_card_back, True)
+    place_folded(sheets, forms, backs, layout, card_width)
+    return save_deterministic(sheets)
+
+
+def place_folded(sheets: pikepdf.Pdf, forms: list, backs: list, layout: SheetLayout, card_width: float) -> None:
+    """Each face and its back side by side in one slot, joined at the fold."""
     sheet_pages = iter(sheets.pages)
     for first in range(0, len(forms), layout.per_sheet):
         placements = []
@@ -89,7 +102,6 @@ def impose_folded(card_pdf: bytes, marks_pdf: bytes, layout: SheetLayout, card_w
             back = Slot(slot.row, slot.column, fold, slot.y, card_width, slot.height, (fold, y0, x1, y1))
             placements += [(f"/Card{first + i}", forms[first + i], face), (f"/Back{first + i}", backs[first + i], back)]
         _draw(sheets, next(sheet_pages), placements)
-    return save_deterministic(sheets)
 
 
 def _draw(pdf: pikepdf.Pdf, page: pikepdf.Page, placements: list) -> None:

@@ -21,6 +21,18 @@ def save_deterministic(pdf: pikepdf.Pdf) -> bytes:
     return out.getvalue()
 
 
+def save_deterministic_file(pdf: pikepdf.Pdf, path) -> None:
+    """As save_deterministic, straight to a file, and with every stream kept as it is: placed
+    images (JPEG, PNG data) are neither decoded nor compressed again, and a large sheet is
+    never held in memory whole."""
+    if "/ID" in pdf.trailer:
+        del pdf.trailer["/ID"]
+    add_page_boxes(pdf)
+    pdf.docinfo = pdf.make_indirect(pikepdf.Dictionary(Producer=pikepdf.String("pnp")))
+    pdf.save(path, deterministic_id=True, compress_streams=True,
+             stream_decode_level=pikepdf.StreamDecodeLevel.none, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+
+
 def normalise(pdf_bytes: bytes) -> bytes:
     return save_deterministic(pikepdf.open(io.BytesIO(pdf_bytes)))
 

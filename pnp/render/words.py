@@ -23,3 +23,24 @@ SHEET_WORDS = {
 
 def sheet_words(language: str) -> dict:
     return SHEET_WORDS.get(language, SHEET_WORDS["en"])
+
+
+def offset_words(offset_mm: tuple[float, float], language: str = "en") -> str:
+    return sheet_words(language)["moved"].format(x=offset_mm[0], y=offset_mm[1]) if any(offset_mm) else ""
+
+
+def page_labels(title: str, sheets: int, duplex: str, language: str = "en",
+                offset_mm: tuple[float, float] = (0.0, 0.0), circles: bool = False) -> list[str]:
+    """Each page's label: what it is, which sheet, which side and how to flip it."""
+    words = sheet_words(language)
+    labels = []
+    for number in range(1, sheets + 1):
+        head = f"{title} · " + words["sheet"].format(number=number, sheets=sheets)
+        if duplex == "fold":
+            labels.append(f"{head} · {words['circle_fold' if circles else 'fold']}")
+            continue
+        labels.append(f"{head} · {words['front']}")
+        if duplex != "none":
+            moved = offset_words(offset_mm, language)
+            labels.append(f"{head} · {words['back']} ({words[duplex]}{', ' + moved if moved else ''})")
+    return labels

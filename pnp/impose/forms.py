@@ -1,0 +1,72 @@
+"""Each card side as a form XObject whose origin is the card's trim corner, as the imposition
+expects: the art scaled so its trim meets the cut, or, for art without bleed, the art and its
+mirrored reflections around the trim."""
+
+from contextlib import ExitStack
+
+import pikepdf
+
+from pnp.impose.art import Art
+from pnp.render.sheet_layout import MM, SheetLayout
+
+ASPECT_TOLERANCE = 0.01      # art this close to the card's proportions is fitted to it exactly
+MIRRORS = [(mx, my) for my in (0, -1, 1) for mx in (0, -1, 1)]   # the art itself first
+
+
+def card_forms(sheets: pikepdf.Pdf, numbers: dict, arts: list[Art], options,
+               layout: SheetLayout, stack: ExitStack) -> dict:
+    """{art: its form in `sheets`}; one form per distinct art, however many cards show it. The
+    images are already objects of `sheets` (numbered in `numbers`); PDF pages are copied in."""
+    width, height = options.card_mm
+    art_bleed = options.bleed_mm
+    sheet_bleed = max(layout.x.outer_bleed, layout.y.outer_bleed, layout.x.gutter / 2, layout.y.gutter / 2)
+    sources: dict = {}
+    forms = {}
+    for art in arts:
+        if art.kind == "pdf":
+            if art.path not in sources:
+                sources[art.path] = stack.enter_context(pikepdf.open(art.path))
+            page = sources[art.path].pages[art.page]
+            drawn = sheets.copy_foreign(page.as_form_xobject())
+            x0, y0, x1, y1 = (float(v) for v in page.obj.get("/CropBox", page.mediabox))
+            drawn.BBox = pikepdf.Array([x0, y0, x1, y1])
+            origin = (min(x0, x1), min(y0, y1))
+        else:
+            drawn = sheets.get_object(numbers[art], 0)
+            origin = None
+        content = _content(art, origin, width, height, art_bleed)
+        bleed = sheet_bleed * MM
+        form = pikepdf.Stream(sheets, content)
+        form.Type = pikepdf.Name.XObject
+        form.Subtype = pikepdf.Name.Form
+        form.BBox = pikepdf.Array([-bleed, -bleed, width * MM + bleed, height * MM + bleed])
+        form.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Art=drawn))
+        forms[art] = sheets.make_indirect(form)
+    return forms
+
+
+def _content(art: Art, origin, width: float, height: float, bleed: float) -> bytes:
+    """Draw the art over the card and its bleed, cropped to cover when its proportions differ;
+    without bleed, the art and its eight reflections about the trim's edges and corners."""
+    box_w, box_h = (width + 2 * bleed) * MM, (height + 2 * bleed) * MM
+    scale_x, scale_y = box_w / art.width_px, box_h / art.height_px
+    if abs(scale_x / scale_y - 1) > ASPECT_TOLERANCE:          # other proportions: cover the box, centred
+        scale_x = scale_y = max(scale_x, scale_y)
+    drawn_w, drawn_h = art.width_px * scale_x, art.height_px * scale_y
+    left, bottom = -bleed * MM + (box_w - drawn_w) / 2, -bleed * MM + (box_h - drawn_h) / 2
+    if origin is None:                       # an image: its unit square stretched over the box
+        place = f"{drawn_w:.4f} 0 0 {drawn_h:.4f} {left:.4f} {bottom:.4f} cm"
+    else:                                    # a PDF page, in points from its own origin
+        place = (f"{scale_x:.6f} 0 0 {scale_y:.6f} {left - origin[0] * scale_x:.4f} "
+                 f"{bottom - origin[1] * scale_y:.4f} cm")
+    clip = f"{-bleed * MM:.4f} {-bleed * MM:.4f} {box_w:.4f} {box_h:.4f} re W n"
+    draw = f"q {clip} {place} /Art Do Q"
+    if bleed > 0:
+        return draw.encode()
+    trim_w, trim_h = width * MM, height * MM
+    parts = []
+    for mx, my in MIRRORS:
+        sx, tx = (-1, 2 * trim_w if mx == 1 else 0) if mx else (1, 0)
+        sy, ty = (-1, 2 * trim_h if my == 1 else 0) if my else (1, 0)
+        parts.append(f"q {sx} 0 0 {sy} {tx:.4f} {ty:.4f} cm {draw} Q")
+    return "\n".join(parts).encode()
