@@ -144,22 +144,31 @@ def measure(pdf: Path) -> dict:
     found = [fiducial_trims(pdf, index, TRIM_MM, BLEED_MM) for index in range(pages)]
     trims = [trim for page in found for trim in page]
     errors = [max(abs(t.width - TRIM_MM[0]), abs(t.height - TRIM_MM[1])) for t in trims]
-    offsets = []
+    face_errors = [max(abs(t.width - TRIM_MM[0]), abs(t.height - TRIM_MM[1])) for page in found[0::2] for t in page]
+    offsets, flips = [], set()
     for index in range(0, pages - 1, 2):
         width, height = page_size_mm(pdf, index)
         fronts, backs = found[index], found[index + 1]
+        if not backs:
+            offsets += [float("inf")] * len(fronts)
+            continue
         for front in fronts:
             x, y = front.centre
-            target = (width - x, y) if width < height else (x, height - y)     # the paper's long edge
-            offsets.append(min(((b.centre[0] - target[0]) ** 2 + (b.centre[1] - target[1]) ** 2) ** 0.5
-                               for b in backs) if backs else float("inf"))
+            # Where the back belongs for each way a tool may mean the sheet to be turned: the
+            # tool's own is the one that puts its backs nearest their faces.
+            best = min((min(((b.centre[0] - tx) ** 2 + (b.centre[1] - ty) ** 2) ** 0.5 for b in backs), flip)
+                       for flip, (tx, ty) in (("columns mirrored", (width - x, y)), ("rows mirrored", (x, height - y))))
+            offsets.append(best[0])
+            flips.add(best[1])
     return {"pages": pages, "cards_found": len(trims), "size_mb": round(pdf.stat().st_size / 2**20, 2),
             "trim_width_mm": [round(float(min(t.width for t in trims)), 3), round(float(max(t.width for t in trims)), 3)]
             if trims else None,
             "trim_height_mm": [round(float(min(t.height for t in trims)), 3), round(float(max(t.height for t in trims)), 3)]
             if trims else None,
             "worst_trim_error_mm": round(float(max(errors)), 3) if errors else None,
-            "worst_back_offset_mm": round(float(max(offsets)), 3) if offsets and max(offsets) < float("inf") else None}
+            "worst_face_trim_error_mm": round(float(max(face_errors)), 3) if face_errors else None,
+            "worst_back_offset_mm": round(float(max(offsets)), 3) if offsets else None,
+            "backs": ", ".join(sorted(flips)) + (", drawn upside down" if any(t.turned for t in trims) else "")}
 
 
 def run(name: str, command: list, cwd: Path, out: Path, repeat: int) -> dict:
@@ -177,11 +186,11 @@ def run(name: str, command: list, cwd: Path, out: Path, repeat: int) -> dict:
 def table(results: dict) -> str:
     tools = results["tools"]
     rows = ["| tool | median s | peak MB (resident, summed) | peak MB (proportional) | cards found | trim width mm "
-            "| trim height mm | worst trim error mm | worst back offset mm | PDF MB |", "|---" * 10 + "|"]
+            "| trim height mm | worst trim error mm, faces | worst, faces and backs | backs behind faces | worst back offset mm | PDF MB |", "|---" * 12 + "|"]
     for name, r in tools.items():
         rows.append(f"| {name} | {r['median_s']:.2f} | {r['peak_mb']:.0f} | {r['peak_pss_mb']:.0f} | {r['cards_found']} "
-                    f"| {r['trim_width_mm']} | {r['trim_height_mm']} | {r['worst_trim_error_mm']} "
-                    f"| {r['worst_back_offset_mm']} | {r['size_mb']} |")
+                    f"| {r['trim_width_mm']} | {r['trim_height_mm']} | {r['worst_face_trim_error_mm']} | {r['worst_trim_error_mm']} "
+                    f"| {r['backs']} | {r['worst_back_offset_mm']} | {r['size_mb']} |")
     lines = ["# `pnp impose` against silhouette-card-maker and cartuli", "",
              f"{CARDS} cards, 69 x 94 mm PNG at 300 dpi, one back, A4. Machine: {results['machine']}.", ""]
     lines += rows + ["", "| target | result | |", "|---|---|---|"]

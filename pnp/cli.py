@@ -167,14 +167,24 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
               help="Build even when worked examples disagree with the engine, saying what was skipped.")
 @click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
               help="Processes to render with (default: one per core; 1 renders in this process).")
+@click.option("--cards", "card_list", metavar="ID,ID...",
+              help="Print only these cards (errata, lost cards): ids, DECK:ID, or DECK:N for the Nth card of a "
+                   "deck; each on full sheets with its back, in output/GAME/PAPER-reprint.")
+@click.option("--changed-since", "revision", metavar="REV",
+              help="Print only the cards whose print changed since a git revision (a release tag, a commit), "
+                   "new cards included; as --cards.")
 @project_option
 def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, language: str | None,
           duplex_offset: str | None, out_dir: str | None, modules: tuple, booklet: bool, force: bool,
-          jobs: int | None, project_dir: str | None) -> None:
+          jobs: int | None, card_list: str | None, revision: str | None, project_dir: str | None) -> None:
     """Check each GAME, then build its print sheets, rulebook and table pieces (--all: every game)."""
     from pnp.editions import PrintOptions, build_editions
 
     duplex = duplex.lower()
+    if card_list is not None or revision is not None:
+        _reprint(game_keys, every_game, papers, duplex, duplex_offset, out_dir, modules, language, force,
+                 booklet, card_list, revision, project_dir)
+        return
     try:
         offset = _duplex_offset(duplex_offset, duplex)
         project = _project(project_dir)
@@ -288,6 +298,52 @@ def _built_table(project, game, edition, duplex: str, report) -> None:
         errors.print("[bold yellow]WARNING: built with --force. Skipped checks:[/]")
         for line in report.skipped:
             errors.print(line, highlight=False, markup=False, soft_wrap=True)
+
+
+def _reprint(game_keys, every_game, papers, duplex, duplex_offset, out_dir, modules, language, force, booklet,
+             card_list, revision, project_dir) -> None:
+    """`pnp build GAME --cards ...` or `--changed-since REV`: only those cards, in a reprint folder."""
+    from pnp.editions import PrintOptions
+    from pnp.reprint import build_reprint
+
+    try:
+        if card_list is not None and revision is not None:
+            raise UsageError("--cards names the cards and --changed-since finds them: give one")
+        if every_game or len(game_keys) != 1:
+            raise UsageError("a reprint is of one game: pnp build GAME --cards ID,... (or --changed-since REV)")
+        if booklet:
+            raise UsageError("a reprint prints cards only: leave out --booklet")
+        asked = [part.strip() for part in (card_list or "").split(",") if part.strip()]
+        if card_list is not None and not asked:
+            raise UsageError("--cards: name at least one card, as ID, DECK:ID or DECK:N")
+        papers = tuple(dict.fromkeys(papers)) or ("a4",)
+        if out_dir and len(papers) > 1:
+            raise UsageError("--out names one folder: reprint on one paper with it")
+        offset = _duplex_offset(duplex_offset, duplex)
+        project = _project(project_dir)
+        options = PrintOptions(duplex, offset, False, force)
+        modules = tuple(dict.fromkeys(m.lower() for m in modules))
+        with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=errors, transient=True) as progress:
+            progress.add_task("checking and choosing the cards", total=None)
+            game, selection, written = build_reprint(project, game_keys[0], papers, options, modules,
+                                                     language.lower() if language else None, asked, revision,
+                                                     Path(out_dir).resolve() if out_dir else None)
+    except PnpError as error:
+        _fail(error, wrote_nothing=True)
+    for note in selection.notes:
+        console.print(f"note: {note}", highlight=False)
+    if not selection.count:
+        console.print(f"{game.title}: no card's print changed since {revision}; nothing to reprint.", highlight=False)
+        return
+    chosen = "; ".join(f"{game.deck(key).title}: {len(indexes)}" for key, indexes in selection.cards.items())
+    console.print(f"{game.title}: reprint of {plural(selection.count, 'card')} ({chosen})", highlight=False)
+    for paper, folder, files in written:
+        table = Table(title=f"{game.title}: reprint, {paper_name(paper)}, duplex {duplex}")
+        for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right")):
+            table.add_column(column, justify=justify)
+        for item in files:
+            table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards), f"{item.size / 1024:.0f} KiB")
+        console.print(table)
 
 
 def _duplex_offset(text: str | None, duplex: str) -> tuple[float, float]:

@@ -106,6 +106,7 @@ class Trim:
     top: float
     width: float
     height: float
+    turned: bool = False        # drawn upside down (half a turn)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -172,14 +173,21 @@ def fiducial_trims(path, index: int, trim_mm=(63.0, 88.0), bleed_mm: float = 3.0
     expected = ((fbx - frx) * box_w, (fby - fry) * box_h)
     trims = []
     for rx, ry in reds:
-        near = [(bx, by) for bx, by in blues if abs(bx - rx - expected[0]) < 3 and abs(by - ry - expected[1]) < 3]
-        if len(near) != 1:
-            continue
-        bx, by = near[0]
-        art_w, art_h = (bx - rx) / (fbx - frx), (by - ry) / (fby - fry)
-        left, top = rx - frx * art_w, ry - fry * art_h
-        trims.append(Trim(left + bleed_mm / box_w * art_w, top + bleed_mm / box_h * art_h,
-                          trim_mm[0] / box_w * art_w, trim_mm[1] / box_h * art_h))
+        for turned in (False, True):              # upright, or turned half a turn (as some tools put backs)
+            sign = -1 if turned else 1
+            near = [(bx, by) for bx, by in blues       # within a sixth of the size: a tool may scale the art
+                    if abs(bx - rx - sign * expected[0]) < expected[0] / 6
+                    and abs(by - ry - sign * expected[1]) < expected[1] / 6]
+            if len(near) != 1:
+                continue
+            bx, by = near[0]
+            art_w, art_h = sign * (bx - rx) / (fbx - frx), sign * (by - ry) / (fby - fry)
+            # The art's top-left corner (its bottom-right on the page when turned).
+            corner_x, corner_y = rx - sign * frx * art_w, ry - sign * fry * art_h
+            left = corner_x - art_w if turned else corner_x
+            top = corner_y - art_h if turned else corner_y
+            trims.append(Trim(left + bleed_mm / box_w * art_w, top + bleed_mm / box_h * art_h,
+                              trim_mm[0] / box_w * art_w, trim_mm[1] / box_h * art_h, turned))
     return sorted(trims, key=lambda t: (round(t.top), t.left))
 
 
