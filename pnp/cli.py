@@ -167,6 +167,9 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
               help="Build even when worked examples disagree with the engine, saying what was skipped.")
 @click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
               help="Processes to render with (default: one per core; 1 renders in this process).")
+@click.option("--ink-saver", is_flag=True,
+              help="Print light: white grounds, outlined frames, dark text, art lightened (every layout reads the "
+                   "switch); to output/GAME/PAPER-ink-saver. The table gives each file's ink coverage.")
 @click.option("--cards", "card_list", metavar="ID,ID...",
               help="Print only these cards (errata, lost cards): ids, DECK:ID, or DECK:N for the Nth card of a "
                    "deck; each on full sheets with its back, in output/GAME/PAPER-reprint.")
@@ -176,20 +179,22 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
 @project_option
 def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, language: str | None,
           duplex_offset: str | None, out_dir: str | None, modules: tuple, booklet: bool, force: bool,
-          jobs: int | None, card_list: str | None, revision: str | None, project_dir: str | None) -> None:
+          jobs: int | None, ink_saver: bool, card_list: str | None, revision: str | None,
+          project_dir: str | None) -> None:
     """Check each GAME, then build its print sheets, rulebook and table pieces (--all: every game)."""
     from pnp.editions import PrintOptions, build_editions
 
     duplex = duplex.lower()
     if card_list is not None or revision is not None:
         _reprint(game_keys, every_game, papers, duplex, duplex_offset, out_dir, modules, language, force,
-                 booklet, card_list, revision, project_dir)
+                 booklet, card_list, revision, project_dir, ink_saver)
         return
     try:
         offset = _duplex_offset(duplex_offset, duplex)
         project = _project(project_dir)
-        editions, games = _editions(project, game_keys, every_game, papers, language, modules, out_dir, duplex)
-        options = PrintOptions(duplex, offset, booklet, force)
+        editions, games = _editions(project, game_keys, every_game, papers, language, modules, out_dir, duplex,
+                                    ink_saver)
+        options = PrintOptions(duplex, offset, booklet, force, ink_saver)
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                       TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
                       console=errors, transient=True) as progress:
@@ -202,7 +207,7 @@ def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, langua
     except PnpError as error:
         _fail(error, wrote_nothing=True)
     for edition, report in zip(editions, reports):
-        _built_table(project, games[edition.game_key], edition, duplex, report)
+        _built_table(project, games[edition.game_key], edition, duplex, report, ink_saver)
 
 
 @main.command()
@@ -216,11 +221,13 @@ def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, langua
 @click.option("--module", "modules", metavar="MODULE", multiple=True, help="As for `pnp build`.")
 @click.option("--booklet", is_flag=True, help="As for `pnp build`.")
 @click.option("--force", is_flag=True, help="As for `pnp build`.")
+@click.option("--ink-saver", is_flag=True, help="As for `pnp build`.")
 @click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
               help="Processes to render with (default: one per core).")
 @project_option
 def watch(game_key: str, papers: tuple, duplex: str, language: str | None, duplex_offset: str | None,
-          modules: tuple, booklet: bool, force: bool, jobs: int | None, project_dir: str | None) -> None:
+          modules: tuple, booklet: bool, force: bool, ink_saver: bool, jobs: int | None,
+          project_dir: str | None) -> None:
     """Build GAME, then rebuild it on every save of its data, rulebook, layouts or fonts, into
     output/GAME/PAPER, saying what was rebuilt or what is wrong, until Ctrl-C."""
     from pnp.editions import PrintOptions, default_jobs
@@ -230,15 +237,15 @@ def watch(game_key: str, papers: tuple, duplex: str, language: str | None, duple
     try:
         offset = _duplex_offset(duplex_offset, duplex)
         project = _project(project_dir)
-        editions, _ = _editions(project, (game_key,), False, papers, language, modules, None, duplex)
-        watch_game(project, editions, PrintOptions(duplex, offset, booklet, force), jobs or default_jobs(),
+        editions, _ = _editions(project, (game_key,), False, papers, language, modules, None, duplex, ink_saver)
+        watch_game(project, editions, PrintOptions(duplex, offset, booklet, force, ink_saver), jobs or default_jobs(),
                    say=_say, fail=_report)
     except PnpError as error:
         _fail(error)
 
 
 def _editions(project, game_keys: tuple, every_game: bool, papers: tuple, language: str | None,
-              modules: tuple, out_dir: str | None, duplex: str) -> tuple[list, dict]:
+              modules: tuple, out_dir: str | None, duplex: str, ink_saver: bool = False) -> tuple[list, dict]:
     """The editions a `pnp build` asks for, each game checked to exist; --out only for one."""
     from pnp.editions import Edition
 
@@ -272,12 +279,13 @@ def _editions(project, game_keys: tuple, every_game: bool, papers: tuple, langua
         game.with_modules(chosen)
         printed_in = language if language in prints_in else None
         for paper in papers:
-            target = Path(out_dir).resolve() if out_dir else output_folder(project, game, paper, duplex, printed_in)
+            target = Path(out_dir).resolve() if out_dir else output_folder(project, game, paper, duplex, printed_in,
+                                                                                        ink_saver)
             editions.append(Edition(key, paper, printed_in, chosen, target, owned=out_dir is None))
     return editions, games
 
 
-def _built_table(project, game, edition, duplex: str, report) -> None:
+def _built_table(project, game, edition, duplex: str, report, ink_saver: bool = False) -> None:
     paper = paper_name(edition.paper)
     with_modules = "".join(f", with {game.module(key).title}" for key in edition.modules)
     if report.up_to_date:
@@ -285,14 +293,18 @@ def _built_table(project, game, edition, duplex: str, report) -> None:
                       f"({plural(len(report.files), 'file')} in {project.relative(edition.out_dir)}, "
                       "nothing changed since they were built)", highlight=False, soft_wrap=True)
     else:
-        table = Table(title=f"{game.title}: {paper}, duplex {duplex}{with_modules}")
-        for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right")):
+        light = ", ink saver" if ink_saver else ""
+        table = Table(title=f"{game.title}: {paper}, duplex {duplex}{with_modules}{light}",
+                      caption="ink: the mean darkness of the file's pages, rasterised (0 % is blank paper)",
+                      caption_justify="left")
+        for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right"),
+                                ("ink", "right")):
             table.add_column(column, justify=justify)
         for item in report.files:
             table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards or ""),
-                          f"{item.size / 1024:.0f} KiB")
+                          f"{item.size / 1024:.0f} KiB", _ink(item.path))
         table.add_row("total", str(sum(b.pages for b in report.files)), str(sum(b.cards for b in report.files)),
-                      f"{sum(b.size for b in report.files) / 1024:.0f} KiB", style="bold")
+                      f"{sum(b.size for b in report.files) / 1024:.0f} KiB", "", style="bold")
         console.print(table)
     if report.skipped:
         errors.print("[bold yellow]WARNING: built with --force. Skipped checks:[/]")
@@ -301,7 +313,7 @@ def _built_table(project, game, edition, duplex: str, report) -> None:
 
 
 def _reprint(game_keys, every_game, papers, duplex, duplex_offset, out_dir, modules, language, force, booklet,
-             card_list, revision, project_dir) -> None:
+             card_list, revision, project_dir, ink_saver=False) -> None:
     """`pnp build GAME --cards ...` or `--changed-since REV`: only those cards, in a reprint folder."""
     from pnp.editions import PrintOptions
     from pnp.reprint import build_reprint
@@ -321,7 +333,7 @@ def _reprint(game_keys, every_game, papers, duplex, duplex_offset, out_dir, modu
             raise UsageError("--out names one folder: reprint on one paper with it")
         offset = _duplex_offset(duplex_offset, duplex)
         project = _project(project_dir)
-        options = PrintOptions(duplex, offset, False, force)
+        options = PrintOptions(duplex, offset, False, force, ink_saver)
         modules = tuple(dict.fromkeys(m.lower() for m in modules))
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=errors, transient=True) as progress:
             progress.add_task("checking and choosing the cards", total=None)
@@ -339,11 +351,20 @@ def _reprint(game_keys, every_game, papers, duplex, duplex_offset, out_dir, modu
     console.print(f"{game.title}: reprint of {plural(selection.count, 'card')} ({chosen})", highlight=False)
     for paper, folder, files in written:
         table = Table(title=f"{game.title}: reprint, {paper_name(paper)}, duplex {duplex}")
-        for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right")):
+        for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right"),
+                                ("ink", "right")):
             table.add_column(column, justify=justify)
         for item in files:
-            table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards), f"{item.size / 1024:.0f} KiB")
+            table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards), f"{item.size / 1024:.0f} KiB",
+                          _ink(item.path))
         console.print(table)
+
+
+def _ink(path: Path) -> str:
+    """A file's ink coverage for the closing table."""
+    from pnp.render.ink import ink_coverage
+
+    return f"{100 * ink_coverage(path):.1f} %"
 
 
 def _duplex_offset(text: str | None, duplex: str) -> tuple[float, float]:

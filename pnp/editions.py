@@ -45,6 +45,7 @@ class PrintOptions:
     back_offset_mm: tuple = (0.0, 0.0)
     booklet: bool = False
     force: bool = False
+    ink_saver: bool = False
 
 
 @dataclass
@@ -96,7 +97,7 @@ def start_pool(jobs: int) -> ProcessPoolExecutor:
 def edition_options(edition: Edition, options: PrintOptions) -> dict:
     return {"paper": edition.paper, "language": edition.language, "modules": sorted(edition.modules),
             "duplex": options.duplex, "offset": list(options.back_offset_mm), "booklet": options.booklet,
-            "force": options.force}
+            "force": options.force, "ink_saver": options.ink_saver}
 
 
 def build_editions(project: Project, editions: list[Edition], options: PrintOptions, jobs: int | None = None,
@@ -124,7 +125,7 @@ def build_editions(project: Project, editions: list[Edition], options: PrintOpti
     return reports
 
 
-def _load(project: Project, editions: list[Edition], digests: dict) -> dict:
+def _load(project: Project, editions: list[Edition], digests: dict, ink_saver: bool = False) -> dict:
     """Each game of the run loaded once, every module with it (the rulebook shows them all)."""
     runs: dict = {}
     for index, edition in enumerate(editions):
@@ -135,13 +136,13 @@ def _load(project: Project, editions: list[Edition], digests: dict) -> dict:
             if edition.language is not None and edition.language not in (game.languages or (game.language,)):
                 raise UsageError(f"--lang {edition.language}: {game.title} prints in "
                                  f"{', '.join(game.languages or (game.language,))}")
-            full = game.in_language(edition.language).with_all_modules()
+            full = game.in_language(edition.language).with_all_modules().printed_light(ink_saver)
             if RENDERING not in digests:
                 digests[RENDERING] = render_inputs(project)
             if edition.game_key not in digests:
                 digests[edition.game_key] = game_inputs(project, edition.game_key, digests[RENDERING])
             job = GameJob(str(project.root), edition.game_key, edition.language, digests[edition.game_key],
-                          digests[RENDERING])
+                          digests[RENDERING], ink_saver)
             runs[key] = _GameRun(job, full, load_game(project, full), None, [],
                                  has_rulebook=(project.card_data / game.key / "rulebook").is_dir())
         runs[key].editions.append((index, edition))
@@ -228,7 +229,7 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
         pool = start_pool(jobs)
     try:
         progress(0, 1, "checking")
-        runs = _load(project, editions, digests if digests is not None else {})
+        runs = _load(project, editions, digests if digests is not None else {}, options.ink_saver)
         out = [(RenderedEdition(), []) for _ in editions]
         checked = [False]
         waiting: list = []

@@ -39,10 +39,13 @@ class BuildReport:
     up_to_date: bool = False    # the folder already held this build: nothing was done
 
 
-def output_folder(project: Project, game: Game, paper: str, duplex: str, language: str | None = None) -> Path:
-    """output/GAME/PAPER[-MODE][-LANGUAGE] in the project (the game's own language keeps no suffix)."""
+def output_folder(project: Project, game: Game, paper: str, duplex: str, language: str | None = None,
+                  ink_saver: bool = False) -> Path:
+    """output/GAME/PAPER[-ink-saver][-MODE][-LANGUAGE] in the project (the game's own language keeps
+    no suffix)."""
     suffix = f"-{language}" if language and language != game.language else ""
-    return project_output(project, game.key, DUPLEX_FOLDERS[duplex].format(paper=paper) + suffix)
+    printed = f"{paper}-ink-saver" if ink_saver else paper
+    return project_output(project, game.key, DUPLEX_FOLDERS[duplex].format(paper=printed) + suffix)
 
 
 def project_output(project: Project, *parts: str) -> Path:

@@ -161,7 +161,8 @@ def changed_cards(project: Project, game, loaded: list[LoadedDeck], revision: st
                              (f"{game.title} did not exist at {revision}: every card is new",))
         try:
             old_project = Project.at(root)
-            old_game = get_game(old_project, game.key).in_language(game.language).with_all_modules()
+            old_game = (get_game(old_project, game.key).in_language(game.language).with_all_modules()
+                        .printed_light(game.ink_saver))
             old_loaded = {d.deck.key: d for d in load_game(old_project, old_game)}
         except PnpError as error:
             raise UsageError(f"--changed-since {revision}: the card data as it was then cannot be read by this "
@@ -191,7 +192,7 @@ def reprint_folder(project: Project, game, paper: str, duplex: str, language: st
     """output/GAME/PAPER-reprint[-MODE][-LANGUAGE]: beside the full build, never in its folder."""
     from pnp.output import output_folder
 
-    full = output_folder(project, game, paper, duplex, language)
+    full = output_folder(project, game, paper, duplex, language, game.ink_saver)
     return full.with_name(full.name.replace(paper, REPRINT_FOLDER.format(paper=paper), 1))
 
 
@@ -207,8 +208,9 @@ def build_reprint(project: Project, game_key: str, papers: tuple, options, modul
     from pnp.output import BuiltFile, write_outputs
     from pnp.preflight import require_preflight
 
-    everything = get_game(project, game_key).in_language(language).with_all_modules()
-    printed = get_game(project, game_key).in_language(language).with_modules(modules)
+    light = options.ink_saver
+    everything = get_game(project, game_key).in_language(language).with_all_modules().printed_light(light)
+    printed = get_game(project, game_key).in_language(language).with_modules(modules).printed_light(light)
     loaded = load_game(project, everything)
     check_before_build(project, everything, options.force, loaded)
     shown = [d for d in loaded if d.deck.key in {deck.key for deck in printed.decks}]

@@ -120,6 +120,11 @@ class Game:
     simulation_options: tuple = ()       # SimulationOptions the simulator takes, beyond --seed
     simulation_labels: Callable = lambda decks: {}         # ids in a report -> names to print
     simulation_report: Callable = lambda report, names: []  # lines and tables to print
+    ink_saver: bool = False               # printed with the ink saver: what the layouts read to print light
+
+    def printed_light(self, ink_saver: bool = True) -> "Game":
+        """The game as the ink saver prints it (`pnp build --ink-saver`): every layout reads the switch."""
+        return replace(self, ink_saver=ink_saver)
 
     def in_language(self, language: str | None) -> "Game":
         """The game as printed in `language` (one of its languages): its decks' titles in it."""

@@ -54,7 +54,8 @@ def field_names(spec: FormSpec) -> dict[str, str]:
     return names
 
 
-def draw_form(spec: FormSpec, paper: str, display_font, body_font, fillable: bool) -> bytes:
+def draw_form(spec: FormSpec, paper: str, display_font, body_font, fillable: bool, ink_saver: bool = False) -> bytes:
+    """The sheet; with the ink saver, its header band and shaded rows are drawn as outlines."""
     width, height = (v * MM for v in paper_size(paper))
     display = register_font(str(display_font), "PnpDisplay")
     body = register_font(str(body_font), "PnpBody")
@@ -105,8 +106,9 @@ def draw_form(spec: FormSpec, paper: str, display_font, body_font, fillable: boo
         xs.append(xs[-1] + column.weight * unit)
     header = 12 * MM
     pdf.setFillColorRGB(*INK)
-    pdf.rect(left, y - header, right - left, header, stroke=0, fill=1)
-    pdf.setFillColorRGB(*BONE)
+    pdf.setStrokeColorRGB(*INK)
+    pdf.rect(left, y - header, right - left, header, stroke=int(ink_saver), fill=int(not ink_saver))
+    pdf.setFillColorRGB(*(INK if ink_saver else BONE))
     pdf.setFont(body, 8.5)
     pdf.drawCentredString(left + first / 2, y - header / 2 - 3, spec.row_label)
     for column, x0, x1 in zip(spec.columns, xs, xs[1:]):
@@ -120,7 +122,7 @@ def draw_form(spec: FormSpec, paper: str, display_font, body_font, fillable: boo
     pdf.setLineWidth(0.5)
     for row in range(1, spec.rows + 1):
         top = y - (row - 1) * row_h
-        if row % 2 == 0:
+        if row % 2 == 0 and not ink_saver:
             pdf.setFillColorRGB(0.97, 0.94, 0.87)
             pdf.rect(left, top - row_h, right - left, row_h, stroke=0, fill=1)
         pdf.setFillColorRGB(*INK)

@@ -17,7 +17,7 @@ from functools import lru_cache, wraps
 from pathlib import Path
 from types import SimpleNamespace
 
-from jinja2 import FileSystemLoader, StrictUndefined, TemplateNotFound
+from jinja2 import FileSystemLoader, StrictUndefined, TemplateNotFound, pass_context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 from pydantic import BaseModel
@@ -73,6 +73,34 @@ def rules_text(text: str, inline_icons: dict[str, str], colour: str) -> Markup:
     return Markup(INLINE_TOKEN.sub(icon, str(escape(text))))
 
 
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+INK_SAVER_LIGHTNESS = 0.66      # every icon's lightness on the ink saver's white ground
+
+
+def ink_saver_colour(colour: str) -> str:
+    """An icon's colour on the ink saver's white ground: its hue and saturation kept, its
+    lightness set to one middle value, so that dark art prints with about half its ink and a
+    light icon drawn for a dark ground (cream on ink) still shows on white. Solid, no
+    transparency: print shops' RIPs do not flatten it."""
+    import colorsys
+
+    red, green, blue = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    hue, _, saturation = colorsys.rgb_to_hls(red, green, blue)
+    red, green, blue = colorsys.hls_to_rgb(hue, INK_SAVER_LIGHTNESS, saturation)
+    return "#" + "".join(f"{round(value * 255):02x}" for value in (red, green, blue))
+
+
+def _ink(context, colour: str) -> str:
+    game = context.get("game")
+    return ink_saver_colour(colour) if getattr(game, "ink_saver", False) and COLOUR.match(colour) else colour
+
+
+@pass_context
+def _icon(context, name: str, colour: str) -> str:
+    """`icon(name, colour)` in a layout: the icon's URL, in the ink saver's colour when it is on."""
+    return icon_url(name, _ink(context, colour))
+
+
 def plain_view(value):
     """Validated data as templates may see it: attributes, lists and scalars, nothing else."""
     if isinstance(value, BaseModel):
@@ -96,7 +124,7 @@ def deck_view(deck) -> SimpleNamespace:
 
 def game_view(game) -> SimpleNamespace:
     return SimpleNamespace(key=game.key, title=game.title, language=game.language, players=game.players,
-                           play_time=game.play_time, pitch=game.pitch)
+                           play_time=game.play_time, pitch=game.pitch, ink_saver=getattr(game, "ink_saver", False))
 
 
 def _numbers_allowed(values) -> None:
@@ -184,8 +212,9 @@ def new_environment(layouts, inline_icons: dict[str, str], trim: bool = True) ->
     for name in ("lipsum", "cycler", "joiner"):
         env.globals.pop(name, None)
     env.globals["range"] = _limited_range
-    env.globals["icon"] = icon_url
-    env.filters["rules"] = lambda text, colour="#000000": rules_text(text, inline_icons, colour)
+    env.globals["icon"] = _icon
+    env.filters["rules"] = pass_context(lambda context, text, colour="#000000": rules_text(
+        text, inline_icons, _ink(context, colour)))
     env.filters = {name: _guarded_filter(function) for name, function in env.filters.items()}
     return env
 

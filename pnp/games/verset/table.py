@@ -43,6 +43,7 @@ def table_pieces(project, game, paper: str) -> list[tuple[str, bytes, int]]:
 
     body = project_font(project.root, project.fonts / BODY_FONT, f"fonts/{BODY_FONT}")
     display = project_font(project.root, project.fonts / DISPLAY_FONT, f"fonts/{DISPLAY_FONT}")
-    pieces = [("campaign-sheet.pdf", normalise(draw_form(campaign_sheet(), paper, display, body, fillable=False))),
-              ("campaign-sheet-fillable.pdf", normalise(draw_form(campaign_sheet(), paper, display, body, fillable=True)))]
+    light = game.ink_saver
+    pieces = [("campaign-sheet.pdf", normalise(draw_form(campaign_sheet(), paper, display, body, False, light))),
+              ("campaign-sheet-fillable.pdf", normalise(draw_form(campaign_sheet(), paper, display, body, True, light)))]
     return [(name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)) for name, pdf in pieces]

@@ -1,0 +1,93 @@
+"""The ink saver (`pnp build --ink-saver`): every game's sheets with at most half the ink of
+the normal ones, measured on the rasterised pages; every layout reads the switch."""
+
+import re
+
+import pypdfium2 as pdfium
+import pytest
+
+from pnp.render.templates import INK_SAVER_LIGHTNESS, ink_saver_colour
+from tests.conftest import ROOT, copy_project, run_pnp
+
+GAMES = ("verset", "wizard", "verso", "olf", "verdun")
+DPI = 20
+HALF = 0.5
+DARK_SHEET = 0.10           # a sheet this dark or more must itself halve, not only its game's whole
+
+
+def darkness(path) -> tuple[float, int]:
+    """(mean darkness, pixels) of every page, measured here, not by pnp."""
+    document = pdfium.PdfDocument(str(path))
+    total, pixels = 0.0, 0
+    for page in document:
+        grey = page.render(scale=DPI / 72, grayscale=True).to_numpy()
+        total += float((255 - grey.astype("float64")).sum()) / 255
+        pixels += grey.size
+    return total / pixels, pixels
+
+
+@pytest.fixture(scope="module")
+def both(tmp_path_factory):
+    root = copy_project(tmp_path_factory.mktemp("ink"))
+    normal = run_pnp("build", "--all", "--project", str(root))
+    light = run_pnp("build", "--all", "--ink-saver", "--project", str(root))
+    assert normal.exit_code == 0, normal.output
+    assert light.exit_code == 0, light.output
+    return root / "output", light.output
+
+
+def deck_sheets(folder):
+    return sorted(path for path in folder.glob("*.pdf") if path.stem != "rulebook" and "full-size" not in path.stem)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ink_saver_sheets_take_at_most_half_the_ink_of_the_normal_ones(both, game):
+    output, _ = both
+    normal, light = output / game / "a4", output / game / "a4-ink-saver"
+    sheets = deck_sheets(normal)
+    assert sheets and [p.name for p in sheets] == [p.name for p in deck_sheets(light)]
+    totals = [0.0, 0.0]
+    for path in sheets:
+        (dark, pixels), (saved, _) = darkness(path), darkness(light / path.name)
+        totals[0] += dark * pixels
+        totals[1] += saved * pixels
+        if dark >= DARK_SHEET:
+            assert saved <= HALF * dark, (path.name, dark, saved)
+    assert totals[1] <= HALF * totals[0], (game, totals)
+
+
+def test_the_closing_table_gives_each_files_ink(both):
+    _, printed = both
+    rows = re.findall(r"│ output/\S+.*│\s+([\d.]+) % │", printed)
+    assert len(rows) >= 40 and all(0 <= float(value) < 100 for value in rows)
+    assert "ink saver" in printed and "mean darkness" in printed
+
+
+def test_ink_saver_rulebooks_and_boards_are_lighter_too(both):
+    output, _ = both
+    for game in GAMES:
+        normal, light = output / game / "a4", output / game / "a4-ink-saver"
+        for name in ["rulebook.pdf"] + [p.name for p in normal.glob("*-tiles.pdf")]:
+            assert darkness(light / name)[0] < darkness(normal / name)[0], (game, name)
+
+
+def test_every_layout_shell_reads_the_switch():
+    shells = [path for path in (ROOT / "layouts").rglob("*.html")
+              if "<html" in path.read_text() and path.parent.name != "site"]
+    assert len(shells) >= 8
+    for path in shells:
+        text = path.read_text()
+        assert "game.ink_saver" in text and "ink-saver.css" in text, path
+
+
+@pytest.mark.parametrize("colour", ["#f4ecd8", "#17151d", "#3f8ff0", "#ffffff", "#8e1b1f"])
+def test_icons_are_drawn_at_one_middle_lightness_their_hue_kept(colour):
+    import colorsys
+
+    before = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    changed = ink_saver_colour(colour)
+    after = [int(changed[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    hue, lightness, saturation = colorsys.rgb_to_hls(*after)
+    assert lightness == pytest.approx(INK_SAVER_LIGHTNESS, abs=0.01)
+    if colorsys.rgb_to_hls(*before)[2] > 0.05:
+        assert hue == pytest.approx(colorsys.rgb_to_hls(*before)[0], abs=0.02)
