@@ -75,6 +75,25 @@ outputs:
 """
 
 
+NOTES = [
+    "How it is measured. Every page of each PDF is rasterised with pypdfium2; each card is found by the",
+    "red and blue squares its art carries (tests/card_art.py), their centres weighted by colour on a",
+    "rendering at 2400 dpi around each, and its trim computed from where they landed. The method is the",
+    "same for all three tools. Its own error shows on pnp's sheets: pnp's PDF operators draw every image",
+    "at exactly 69.000 x 94.000 mm (trims of 63.000 x 88.000), which the rasterised measure reads as",
+    "63.016 x 88.018; cartuli's, drawn without a form, read 63.003 x 88.006.",
+    "",
+    "silhouette-card-maker rasterises whole pages (JPEG): its standard card is 742 x 1036 px at 300 ppi",
+    "(62.8 x 87.7 mm), into which `--crop 3mm` puts the art's trim at 63.25-63.28 mm wide; its backs",
+    "are not cropped (the option is for fronts), so each back's design, bleed included, is shrunk into",
+    "the card (57.3 x 82.1 mm for the trim), drawn upside down for its landscape sheets; its last sheet",
+    "prints eight backs behind four faces (220 sides found). Backs behind faces are judged against the",
+    "flip each tool means (columns or rows mirrored), whichever puts its backs nearest their faces.",
+    "cartuli's command crashes after writing its sheets (carpeta 0.1.0a2, which it pins, fails in",
+    "ProcessTracer.wait_and_stop); the bench runs its own main with that one call made a no-op.",
+]
+
+
 def environment(folder: Path, requirements: list[str]) -> Path:
     """A virtual environment with the requirements, made once; its python."""
     python = folder / "bin" / "python"
@@ -192,11 +211,13 @@ def table(results: dict) -> str:
                     f"| {r['trim_width_mm']} | {r['trim_height_mm']} | {r['worst_face_trim_error_mm']} | {r['worst_trim_error_mm']} "
                     f"| {r['backs']} | {r['worst_back_offset_mm']} | {r['size_mb']} |")
     lines = ["# `pnp impose` against silhouette-card-maker and cartuli", "",
-             f"{CARDS} cards, 69 x 94 mm PNG at 300 dpi, one back, A4. Machine: {results['machine']}.", ""]
+             f"{CARDS} cards, 69 x 94 mm PNG at 300 dpi, one back, A4; medians of {results.get('repeat', '?')} runs. "
+             "Machine: {cpu}, {cores} cores, {memory_gb} GB, {system}, Python {python}; {date}.".format(**results["machine"]),
+             ""]
     lines += rows + ["", "| target | result | |", "|---|---|---|"]
     for target in results["targets"]:
         lines.append(f"| {target['what']} | {target['result']} | {'met' if target['met'] else 'MISSED'} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + ["", *NOTES]) + "\n"
 
 
 def main() -> None:
@@ -229,7 +250,8 @@ def main() -> None:
          "met": ours["worst_trim_error_mm"] is not None and ours["worst_trim_error_mm"] <= TRIM_TOLERANCE_MM
          and ours["cards_found"] == 2 * CARDS},
     ]
-    results = {"machine": machine(), "date": time.strftime("%Y-%m-%d"), "tools": tools, "targets": targets}
+    results = {"machine": machine(), "date": time.strftime("%Y-%m-%d"), "repeat": args.repeat, "tools": tools,
+               "targets": targets}
     (ROOT / "bench" / "impose-results.json").write_text(json.dumps(results, indent=2) + "\n")
     text = table(results)
     (ROOT / "bench" / "impose-results.md").write_text(text)

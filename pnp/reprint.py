@@ -127,6 +127,8 @@ def tree_at(project: Project, revision: str, game_key: str, target: Path) -> boo
     def git(*arguments, text=True):
         return subprocess.run(["git", "-C", str(project.root), *arguments], capture_output=True, text=text)
 
+    if revision.startswith("-") or not revision.strip():
+        raise UsageError(f"--changed-since {revision!r}: expected a git revision (a tag, a branch or a commit)")
     prefix = git("rev-parse", "--show-prefix")
     if prefix.returncode != 0:
         raise UsageError(f"--changed-since {revision}: {project.root} is not in a git repository")

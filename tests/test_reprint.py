@@ -106,6 +106,8 @@ def test_nothing_changed_prints_nothing_and_a_bad_revision_is_refused(repository
     assert reprinted(repository) == {}
     bad = run_pnp("build", "verset", "--changed-since", "v9", "--project", str(repository))
     assert bad.exit_code == 2 and "no such revision" in bad.output
+    option = run_pnp("build", "verset", "--changed-since=--output=x", "--project", str(repository))
+    assert option.exit_code == 2 and "expected a git revision" in option.output
     outside = tmp_path / "plain"
     shutil.copytree(repository, outside, ignore=shutil.ignore_patterns(".git"))
     not_git = run_pnp("build", "verset", "--changed-since", "v1", "--project", str(outside))
