@@ -30,6 +30,10 @@ BREAKAGES = {
     "an examples file is broken": lambda p: _write(p, "card_data/verset/examples/hands.yaml", "- id: x\n  kind: hand\n"),
     "a rulebook chapter is broken": lambda p: _write(p, "card_data/verset/rulebook/02-cards-and-hands.md", "{{ nope( }}\n"),
     "the rulings are not YAML": lambda p: _write(p, "card_data/verset/rulings.yaml", "- id: [\n"),
+    "a spreadsheet deck is not a workbook": lambda p: [
+        _write(p, "card_data/verset/tokens.xlsx", "id,value\n"),
+        _write(p, "card_data/verset/game.yaml",
+               (p / "card_data/verset/game.yaml").read_text().replace("data: tokens.csv", "data: tokens.xlsx"))],
 }
 
 
@@ -37,6 +41,7 @@ def commands(project, tmp_path):
     example = project / "card_data" / "verset" / "examples" / "hands.yaml"
     return [
         ("list",), ("check", "verset"), ("build", "verset", "--out", str(tmp_path / "out")),
+        ("build", "verset", "--cards", "verses:1", "--out", str(tmp_path / "reprint")),
         ("rules", "verset", str(example)), ("rules", "verset", "--kinds"),
         ("simulate", "verset", "--campaigns", "3"), ("new", "fresh"),
         ("export", "verset", "--for", "tts", "--out", str(tmp_path / "export")),
