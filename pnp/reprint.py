@@ -80,9 +80,11 @@ def _in_deck(loaded: LoadedDeck, ident: str, text: str) -> list:
                      f"{len(loaded.cards)})")
 
 
-def reprint_deck(loaded: LoadedDeck, indexes: list[int]) -> LoadedDeck:
+def reprint_deck(loaded: LoadedDeck, indexes: list[int], language: str = "en") -> LoadedDeck:
     """The deck with only the chosen cards, titled as a reprint on its sheets' labels."""
-    title = f"{loaded.deck.title}, reprint of {len(indexes)}"
+    from pnp.render.words import sheet_words
+
+    title = sheet_words(language)["reprint"].format(title=loaded.deck.title, count=len(indexes))
     return LoadedDeck(replace(loaded.deck, title=title), [loaded.cards[i] for i in indexes], loaded.located)
 
 
@@ -235,7 +237,7 @@ def build_reprint(project: Project, game_key: str, papers: tuple, options, modul
         if not indexes:
             continue
         pages = chosen_pages(render(project, everything, deck), deck, indexes)
-        subset = reprint_deck(deck, indexes)
+        subset = reprint_deck(deck, indexes, printed.language)
         for paper in papers:
             pdf, sheets = build_deck(project, printed, subset, paper, options.duplex, None,
                                      options.back_offset_mm, cards_pdf=pages)

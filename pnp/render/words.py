@@ -9,6 +9,7 @@ SHEET_WORDS = {
         "circle_fold": "one-sided: cut both circles of each pair and glue them back to back",
         "moved": "backs moved x {x:+.1f} mm, y {y:+.1f} mm",
         "scale": "50 mm: if this bar measures otherwise, print at 100 % (actual size)",
+        "reprint": "{title}, reprint of {count}",
     },
     "fr": {
         "sheet": "feuille {number} sur {sheets}", "front": "recto", "back": "verso",
@@ -17,6 +18,7 @@ SHEET_WORDS = {
         "circle_fold": "recto seul : découpez les deux cercles de chaque paire et collez-les dos à dos",
         "moved": "versos décalés x {x:+.1f} mm, y {y:+.1f} mm",
         "scale": "50 mm : si cette barre mesure autre chose, imprimez à 100 % (taille réelle)",
+        "reprint": "{title}, réimpression de {count}",
     },
 }
 
