@@ -14,11 +14,8 @@ from pnp.project import Project
 from pnp.render.impose import impose
 from pnp.render.marks import draw_sheet_marks, label_font_file
 from pnp.render.papers import paper_name
-from pnp.render.sheet_layout import PaperTooSmall, SheetLayout, Slot, sheet_layout
+from pnp.render.sheet_layout import PaperTooSmall, SheetLayout, Slot, page_offset, sheet_layout
 from pnp.render.words import page_labels, sheet_words
-
-MAX_DUPLEX_OFFSET_MM = 10.0      # a printer further off than this needs mending, not an offset
-
 
 def sheet_labels(game: Game, deck_title: str, sheets: int, duplex: str,
                  offset_mm: tuple[float, float] = (0.0, 0.0), circles: bool = False) -> list[str]:
@@ -93,14 +90,6 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
                              scale_text=sheet_words(game.language)["scale"])
     return (impose(cards_pdf, marks, layout, duplex, deck.per_card_back, deck.backs,
                    page_offset(layout, back_offset_mm)), len(labels))
-
-
-def page_offset(layout, offset_mm: tuple[float, float]) -> tuple[float, float]:
-    """The offset, measured on portrait paper, in the page's own axes: a landscape page is
-    turned a quarter counter-clockwise onto the paper, as printer drivers turn them, so the
-    paper's x runs down the page and its y along it."""
-    x, y = offset_mm
-    return (y, -x) if layout.landscape else (x, y)
 
 
 def check_before_build(project: Project, game: Game, force: bool,

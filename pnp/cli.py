@@ -19,6 +19,7 @@ from pnp.examples import load_example_file, run_examples
 from pnp.export.services import SERVICES
 from pnp.games import game_keys as game_keys_of, get_game
 from pnp.limits import MAX_REPORTED_PROBLEMS
+from pnp.impose import MAX_ART_BLEED_MM
 from pnp.project import Project
 from pnp.render.papers import PAPER_HELP, PaperError, paper_key, paper_name
 
@@ -294,21 +295,31 @@ def _built_table(project, game, edition, duplex: str, report, ink_saver: bool = 
                       "nothing changed since they were built)", highlight=False, soft_wrap=True)
     else:
         light = ", ink saver" if ink_saver else ""
-        table = Table(title=f"{game.title}: {paper}, duplex {duplex}{with_modules}{light}",
-                      caption="ink: the mean darkness of the file's pages, rasterised (0 % is blank paper)",
-                      caption_justify="left")
-        for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right"),
-                                ("ink", "right")):
-            table.add_column(column, justify=justify)
-        for item in report.files:
-            table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards or ""),
-                          f"{item.size / 1024:.0f} KiB", _ink(item.path))
-        table.add_row("total", str(sum(b.pages for b in report.files)), str(sum(b.cards for b in report.files)),
-                      f"{sum(b.size for b in report.files) / 1024:.0f} KiB", "", style="bold")
-        console.print(table)
-    if report.skipped:
+        _files_table(project, f"{game.title}: {paper}, duplex {duplex}{with_modules}{light}", report.files)
+    _forced(report.skipped)
+
+
+def _files_table(project, title: str, files: list) -> None:
+    """The closing table: each file written, its pages, cards, size and ink."""
+    from pnp.render.ink import ink_coverage
+
+    table = Table(title=title, caption="ink: the mean darkness of the file's pages, rasterised (0 % is blank paper)",
+                  caption_justify="left")
+    for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right"),
+                            ("ink", "right")):
+        table.add_column(column, justify=justify)
+    for item in files:
+        table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards or ""),
+                      f"{item.size / 1024:.0f} KiB", f"{100 * ink_coverage(item.path):.1f} %")
+    table.add_row("total", str(sum(b.pages for b in files)), str(sum(b.cards for b in files)),
+                  f"{sum(b.size for b in files) / 1024:.0f} KiB", "", style="bold")
+    console.print(table)
+
+
+def _forced(skipped: list) -> None:
+    if skipped:
         errors.print("[bold yellow]WARNING: built with --force. Skipped checks:[/]")
-        for line in report.skipped:
+        for line in skipped:
             errors.print(line, highlight=False, markup=False, soft_wrap=True)
 
 
@@ -337,7 +348,7 @@ def _reprint(game_keys, every_game, papers, duplex, duplex_offset, out_dir, modu
         modules = tuple(dict.fromkeys(m.lower() for m in modules))
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=errors, transient=True) as progress:
             progress.add_task("checking and choosing the cards", total=None)
-            game, selection, written = build_reprint(project, game_keys[0], papers, options, modules,
+            game, selection, written, skipped = build_reprint(project, game_keys[0], papers, options, modules,
                                                      language.lower() if language else None, asked, revision,
                                                      Path(out_dir).resolve() if out_dir else None)
     except PnpError as error:
@@ -349,27 +360,15 @@ def _reprint(game_keys, every_game, papers, duplex, duplex_offset, out_dir, modu
         return
     chosen = "; ".join(f"{game.deck(key).title}: {len(indexes)}" for key, indexes in selection.cards.items())
     console.print(f"{game.title}: reprint of {plural(selection.count, 'card')} ({chosen})", highlight=False)
-    for paper, folder, files in written:
-        table = Table(title=f"{game.title}: reprint, {paper_name(paper)}, duplex {duplex}")
-        for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right"),
-                                ("ink", "right")):
-            table.add_column(column, justify=justify)
-        for item in files:
-            table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards), f"{item.size / 1024:.0f} KiB",
-                          _ink(item.path))
-        console.print(table)
-
-
-def _ink(path: Path) -> str:
-    """A file's ink coverage for the closing table."""
-    from pnp.render.ink import ink_coverage
-
-    return f"{100 * ink_coverage(path):.1f} %"
+    light = ", ink saver" if ink_saver else ""
+    for paper, _, files in written:
+        _files_table(project, f"{game.title}: reprint, {paper_name(paper)}, duplex {duplex}{light}", files)
+    _forced(skipped)
 
 
 def _duplex_offset(text: str | None, duplex: str) -> tuple[float, float]:
     """`--duplex-offset 1.5,-2` as millimetres; refused when it cannot apply or reads wrong."""
-    from pnp.build import MAX_DUPLEX_OFFSET_MM
+    from pnp.render.sheet_layout import MAX_DUPLEX_OFFSET_MM
 
     if text is None:
         return (0.0, 0.0)
@@ -522,13 +521,14 @@ class CardSizeType(click.ParamType):
     name = "size"
 
     def convert(self, value, param, ctx):
+        from pydantic_core import PydanticCustomError
+
         from pnp.games.declaration import card_size
 
         try:
             return card_size(value)
-        except Exception as error:          # the declaration's own message: what a size may be
-            message = getattr(error, "message", lambda: str(error))
-            self.fail(message() if callable(message) else str(message), param, ctx)
+        except PydanticCustomError as error:     # the declaration's own words: what a size may be
+            self.fail(error.message(), param, ctx)
 
 
 @main.command()
@@ -540,7 +540,7 @@ class CardSizeType(click.ParamType):
 @click.option("--size", "card_mm", type=CardSizeType(), default="poker", show_default=True,
               help="The card as cut: poker (63x88), bridge (57x89), tarot (70x120), mini (44x63), square (70x70) "
                    "or WIDTHxHEIGHT in mm.")
-@click.option("--bleed", "bleed_mm", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+@click.option("--bleed", "bleed_mm", type=click.FloatRange(0, MAX_ART_BLEED_MM), default=3.0, show_default=True,
               help="The bleed the images carry around the cut, in mm (0: art without bleed, given a mirrored "
                    "bleed of 3 mm).")
 @paper_option

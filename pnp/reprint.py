@@ -114,7 +114,7 @@ def _pictures(cards_pdf: bytes, loaded: LoadedDeck) -> list[tuple]:
     document = pdfium.PdfDocument(cards_pdf)
     try:
         def picture(index: int) -> bytes:
-            return bytes(document[index].render(scale=COMPARE_DPI / 72).to_numpy().tobytes())
+            return document[index].render(scale=COMPARE_DPI / 72).to_pil().tobytes()
 
         count, deck = len(loaded.cards), loaded.deck
         shared_back = picture(len(document) - 1) if deck.backs and not deck.per_card_back else b""
@@ -193,41 +193,47 @@ def changed_cards(project: Project, game, loaded: list[LoadedDeck], revision: st
 
 
 def reprint_folder(project: Project, game, paper: str, duplex: str, language: str | None = None) -> Path:
-    """output/GAME/PAPER-reprint[-MODE][-LANGUAGE]: beside the full build, never in its folder."""
+    """output/GAME/PAPER-reprint[-ink-saver][-MODE][-LANGUAGE]: beside the full build, never in its folder."""
     from pnp.output import output_folder
 
-    full = output_folder(project, game, paper, duplex, language, game.ink_saver)
-    return full.with_name(full.name.replace(paper, REPRINT_FOLDER.format(paper=paper), 1))
+    return output_folder(project, game, REPRINT_FOLDER.format(paper=paper), duplex, language, game.ink_saver)
 
 
 def build_reprint(project: Project, game_key: str, papers: tuple, options, modules: tuple = (),
                   language: str | None = None, asked: list[str] | None = None, revision: str | None = None,
-                  out_dir: Path | None = None) -> tuple[object, Selection, list]:
+                  out_dir: Path | None = None) -> tuple[object, Selection, list, list]:
     """Check the game, choose its cards, impose them on each paper and write each paper's
-    reprint folder (all or nothing). Returns the game, the selection and, for each paper, its
-    folder and the files written (none when no card was chosen)."""
+    reprint folder (all or nothing; emptied when no card was chosen). Returns the game, the
+    selection, for each paper its folder and the files written, and what --force let through."""
     from pnp.build import build_deck, check_before_build, render_cards
     from pnp.data.decks import load_game
     from pnp.games import get_game
-    from pnp.output import BuiltFile, write_outputs
+    from pnp.output import write_outputs
     from pnp.preflight import require_preflight
 
     light = options.ink_saver
     everything = get_game(project, game_key).in_language(language).with_all_modules().printed_light(light)
     printed = get_game(project, game_key).in_language(language).with_modules(modules).printed_light(light)
     loaded = load_game(project, everything)
-    check_before_build(project, everything, options.force, loaded)
+    _, skipped = check_before_build(project, everything, options.force, loaded)
     shown = [d for d in loaded if d.deck.key in {deck.key for deck in printed.decks}]
-    context_of: dict = {}
+    decks_of = {project.root: loaded}
+    contexts: dict = {}
+    pages: dict = {}
 
     def render(on_project, on_game, deck):
-        context = None
-        if deck.deck.uses_rules:
-            if id(on_game) not in context_of:
-                context_of[id(on_game)] = on_game.deck_context(load_game(on_project, on_game)
-                                                               if on_project is not project else loaded)
-            context = context_of[id(on_game)]
-        return render_cards(on_project, on_game, deck, context)
+        """A deck's card pages, rendered once whether compared or printed (its game's loaded
+        decks are the ones it came with: the project's, or the revision's)."""
+        key = (on_project.root, deck.deck.key)
+        if key not in pages:
+            context = None
+            if deck.deck.uses_rules:
+                if on_project.root not in contexts:
+                    all_decks = decks_of.get(on_project.root) or load_game(on_project, on_game)
+                    contexts[on_project.root] = on_game.deck_context(all_decks)
+                context = contexts[on_project.root]
+            pages[key] = render_cards(on_project, on_game, deck, context)
+        return pages[key]
 
     selection = (changed_cards(project, everything, shown, revision, render) if revision
                  else select_cards(shown, asked or []))
@@ -236,17 +242,16 @@ def build_reprint(project: Project, game_key: str, papers: tuple, options, modul
         indexes = selection.cards.get(deck.deck.key)
         if not indexes:
             continue
-        pages = chosen_pages(render(project, everything, deck), deck, indexes)
+        chosen = chosen_pages(render(project, everything, deck), deck, indexes)
         subset = reprint_deck(deck, indexes, printed.language)
         for paper in papers:
             pdf, sheets = build_deck(project, printed, subset, paper, options.duplex, None,
-                                     options.back_offset_mm, cards_pdf=pages)
+                                     options.back_offset_mm, cards_pdf=chosen)
             made[paper].append((f"{deck.deck.key}.pdf", pdf, sheets, len(indexes)))
     written = []
     for paper in papers:
         require_preflight([(name, pdf) for name, pdf, _, _ in made[paper]])
     for paper in papers:
         folder = out_dir or reprint_folder(project, printed, paper, options.duplex, language)
-        files = write_outputs(folder, made[paper], owned=out_dir is None)    # an empty reprint empties it
-        written.append((paper, folder, [BuiltFile(f.path, f.pages, f.cards, f.size) for f in files]))
-    return printed, selection, written
+        written.append((paper, folder, write_outputs(folder, made[paper], owned=out_dir is None)))
+    return printed, selection, written, skipped

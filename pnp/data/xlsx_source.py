@@ -8,7 +8,6 @@ deck builds the same from either, and each remembers its cell: errors read
 
 import datetime
 import zipfile
-from functools import total_ordering
 from pathlib import Path
 
 from pnp.data.located import Located
@@ -18,9 +17,9 @@ from pnp.files import confined
 from pnp.limits import MAX_CSV_ROWS, MAX_FILE_BYTES, MAX_XLSX_UNPACKED_BYTES
 
 
-@total_ordering
 class Cell(str):
-    """A cell's place, `verses!B3`, standing where a text file would give a line number."""
+    """A cell's place, `verses!B3`, standing where a text file would give a line number; it
+    sorts by row and column (a line number, or none, sorts as a row)."""
 
     def __new__(cls, sheet: str, row: int, column: int):
         from openpyxl.utils import get_column_letter
@@ -31,12 +30,14 @@ class Cell(str):
         return cell
 
     def __lt__(self, other):
-        return self.order < getattr(other, "order", (other or 0, 0))
+        return self.order < _order(other)
 
-    def __eq__(self, other):
-        return str.__eq__(self, other)
+    def __gt__(self, other):
+        return self.order > _order(other)
 
-    __hash__ = str.__hash__
+
+def _order(place) -> tuple:
+    return getattr(place, "order", (place or 0, 0))
 
 
 def cell_text(value) -> str:

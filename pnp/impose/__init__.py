@@ -16,14 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import DataError, Problem, UsageError
-from pnp.impose.art import Art, art_files, read_art
+from pnp.impose.art import ASPECT_TOLERANCE, Art, art_files, read_art
 from pnp.impose.container import write_container
-from pnp.impose.forms import ASPECT_TOLERANCE
 from pnp.render.papers import paper_name
-from pnp.render.sheet_layout import MM, PaperTooSmall, SheetLayout, sheet_layout
+from pnp.render.sheet_layout import PaperTooSmall, SheetLayout, page_offset, sheet_layout
 
 MIRRORED_BLEED_MM = 3.0      # the bleed drawn around art that has none
-MAX_ART_BLEED_MM = 10.0
+MAX_ART_BLEED_MM = 10.0      # art carrying more is mostly bleed: give its real bleed
 LOW_DPI = 200                # art below this is named in the report: it will print soft
 LABEL_FONT = Path(__file__).resolve().parent.parent / "assets" / "eb-garamond-latin-400-normal.woff"
 
@@ -54,7 +53,7 @@ def impose_folder(faces: Path, options: ImposeOptions, out: Path, back: Path | N
     """Write the sheets of every card in `faces` to `out` (atomically) and say what was made."""
     from pnp.impose.forms import card_forms
 
-    face_arts = _arts(faces, "the card folder")
+    face_arts = _arts(faces)
     back_arts = _backs(face_arts, back, backs, options.duplex)
     layout = _layout(options)
     labels, slots = _pages(layout, len(face_arts), options)
@@ -81,7 +80,7 @@ def impose_folder(faces: Path, options: ImposeOptions, out: Path, back: Path | N
                         layout.per_sheet, options.bleed_mm == 0, _notes(distinct, options))
 
 
-def _arts(folder: Path, what: str) -> list[Art]:
+def _arts(folder: Path) -> list[Art]:
     shown = str(folder)
     arts, problems = [], []
     for path in art_files(folder, shown):
@@ -111,7 +110,7 @@ def _backs(faces: list[Art], back: Path | None, backs: Path | None, duplex: str)
             raise DataError([Problem(str(back), None, "(back)", "one card back: an image or a one-page PDF",
                                      f"{len(sides)} pages")])
         return sides * len(faces)
-    by_name = {art.name: art for art in _arts(backs, "the backs folder")}
+    by_name = {art.name: art for art in _arts(backs)}
     missing = [face.name for face in faces if face.name not in by_name]
     extra = sorted(set(by_name) - {face.name for face in faces})
     if missing or extra:
@@ -155,7 +154,6 @@ def _marks(layout: SheetLayout, labels: list, slots: list, options: ImposeOption
 
 
 def _place(sheets, layout: SheetLayout, faces: list, backs: list, options: ImposeOptions) -> None:
-    from pnp.build import page_offset
     from pnp.render.impose import place_cards, place_folded
 
     if options.duplex == "fold":

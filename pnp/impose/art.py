@@ -15,6 +15,7 @@ from pathlib import Path
 from pnp.errors import DataError, Problem
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+ASPECT_TOLERANCE = 0.01      # art this close to the card's proportions is fitted to it exactly
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 ART_SUFFIXES = IMAGE_SUFFIXES + (".pdf",)
 PNG_COLOURS = {0: 1, 2: 3, 3: 1}          # colour type -> components, for the types placed as they are

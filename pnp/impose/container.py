@@ -7,7 +7,6 @@ it writes it. So the images go first into this container, on disk, and the sheet
 with pikepdf from it: however many images, only one is ever in memory, and none is decoded.
 """
 
-import shutil
 from pathlib import Path
 
 from pnp.impose.art import Art, decoded_png

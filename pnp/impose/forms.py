@@ -6,10 +6,9 @@ from contextlib import ExitStack
 
 import pikepdf
 
-from pnp.impose.art import Art
+from pnp.impose.art import ASPECT_TOLERANCE, Art
 from pnp.render.sheet_layout import MM, SheetLayout
 
-ASPECT_TOLERANCE = 0.01      # art this close to the card's proportions is fitted to it exactly
 MIRRORS = [(mx, my) for my in (0, -1, 1) for mx in (0, -1, 1)]   # the art itself first
 
 

@@ -10,12 +10,13 @@ edges keep what bleed there is room for. A card is never dropped from a sheet.
 import math
 from dataclasses import dataclass
 
-from pnp.render.papers import PAPERS_MM, paper_size  # noqa: F401  (PAPERS_MM: the named papers)
+from pnp.render.papers import paper_size
 PRINTER_MARGIN_MM = 5.0
 MARK_BAND_MM = 2.5         # printable length of crop mark kept at each end of each axis
 LABEL_BAND_MM = 4.5        # printable band for the label and scale bar
 MIN_SHARED_BLEED_MM = 2.0  # below this a gutter is a sliver to cut twice: butt instead
 MM = 72 / 25.4             # points per millimetre
+MAX_DUPLEX_OFFSET_MM = 10.0  # a printer further off than this needs mending, not an offset
 
 
 @dataclass(frozen=True)
@@ -158,3 +159,11 @@ def _layout(paper, width, height, card_width, card_height, bleed, landscape) -> 
     return SheetLayout(paper, width, height,
                        _axis(width, card_width, columns, bleed, reserve_x),
                        _axis(height, card_height, rows, bleed, reserve_y), label_side, landscape)
+
+
+def page_offset(layout: SheetLayout, offset_mm: tuple[float, float]) -> tuple[float, float]:
+    """The offset, measured on portrait paper, in the page's own axes: a landscape page is
+    turned a quarter counter-clockwise onto the paper, as printer drivers turn them, so the
+    paper's x runs down the page and its y along it."""
+    x, y = offset_mm
+    return (y, -x) if layout.landscape else (x, y)

@@ -9,7 +9,7 @@ import pikepdf
 import pytest
 
 from pnp.render.calibration import back_position, ruler_signs, targets
-from pnp.render.sheet_layout import PAPERS_MM
+from pnp.render.papers import PAPERS_MM
 from tests.conftest import ROOT, run_pnp
 from tests.pdf_measure import MM, placements
 

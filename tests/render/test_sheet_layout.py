@@ -1,7 +1,8 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.render.sheet_layout import PAPERS_MM, PRINTER_MARGIN_MM, sheet_layout
+from pnp.render.papers import PAPERS_MM
+from pnp.render.sheet_layout import PRINTER_MARGIN_MM, sheet_layout
 
 
 def test_poker_cards_fit_nine_to_a_sheet_on_a4_and_letter_eighteen_on_a3_and_tabloid():
