@@ -1,8 +1,8 @@
 """Worked examples: load them, check their form, compute them with the engine, compare.
 
-An example is `{id, kind, setup, expect}` (../shared/design/worked-examples.md). They live in
-`card_data/GAME/examples/*.yaml` (a list each) and in rulebook sources (fenced blocks whose
-info string is `example`). Problems of form are DataErrors (exit 2); an `expect` the engine
+An example is `{id, kind, setup, expect}` with an optional `title` (docs/worked-examples.md). They
+live in `card_data/GAME/examples/*.yaml` (a list each) and in rulebook sources (fenced blocks whose
+info string is `example`), where the title is required: it heads the printed figure. Problems of form are DataErrors (exit 2); an `expect` the engine
 disagrees with is a Mismatch (exit 1).
 """
 
@@ -17,6 +17,8 @@ from pnp.errors import DataError, Problem
 from pnp.rules.kinds import Kind, SetupError, plain
 
 EXAMPLE_KEYS = ("id", "kind", "setup", "expect")
+OPTIONAL_KEYS = ("title",)
+MAX_TITLE_CHARS = 70            # one line of the rulebook's column at the title's size
 FRACTION = re.compile(r"^-?\d+/\d+$")
 FLOAT_TOLERANCE = 1e-9
 
@@ -29,6 +31,7 @@ class Example:
     expect: dict
     located: Located
     path: tuple          # where the example sits in located.data
+    title: str | None = None
 
     def line(self, *more) -> int | None:
         return self.located.line_of(self.path + more)
@@ -58,8 +61,9 @@ def _show(value) -> str:
     return str(value)
 
 
-def examples_in(located: Located, base: tuple = ()) -> list[Example]:
-    """The examples of a parsed YAML list (or a single mapping), with their form checked."""
+def examples_in(located: Located, base: tuple = (), titled: bool = False) -> list[Example]:
+    """The examples of a parsed YAML list (or a single mapping), with their form checked;
+    `titled`: each must have a title (a printed example)."""
     data = located.data
     items = [(base, data)] if isinstance(data, dict) else list(
         ((base + (i,)), item) for i, item in enumerate(data or []))
@@ -73,9 +77,11 @@ def examples_in(located: Located, base: tuple = ()) -> list[Example]:
                                     ", ".join(EXAMPLE_KEYS), repr(item)))
             continue
         label = f"example {item.get('id', '?')}"
-        for key in sorted(set(item) - set(EXAMPLE_KEYS)):
+        for key in sorted(set(item) - set(EXAMPLE_KEYS) - set(OPTIONAL_KEYS)):
             problems.append(Problem(located.file, located.line_of(path + (key,)), f"{label}, {key}",
-                                    "only the keys " + ", ".join(EXAMPLE_KEYS), f"'{key}'", "Remove it"))
+                                    "only the keys " + ", ".join(EXAMPLE_KEYS + OPTIONAL_KEYS), f"'{key}'",
+                                    "Remove it"))
+        problems += _title_problems(located, path, label, item, titled)
         for key in EXAMPLE_KEYS:
             wanted = str if key in ("id", "kind") else dict
             if not isinstance(item.get(key), wanted):
@@ -83,7 +89,8 @@ def examples_in(located: Located, base: tuple = ()) -> list[Example]:
                                         "text" if wanted is str else "a mapping",
                                         repr(item.get(key)) if key in item else "nothing"))
         if not problems:
-            examples.append(Example(item["id"], item["kind"], item["setup"], item["expect"], located, path))
+            examples.append(Example(item["id"], item["kind"], item["setup"], item["expect"], located, path,
+                                    item.get("title")))
     seen: dict = {}
     for example in examples:
         if example.id in seen:
@@ -93,6 +100,23 @@ def examples_in(located: Located, base: tuple = ()) -> list[Example]:
     if problems:
         raise DataError(problems)
     return examples
+
+
+def _title_problems(located: Located, path: tuple, label: str, item: dict, titled: bool) -> list[Problem]:
+    title = item.get("title")
+    if title is None:
+        if not titled:
+            return []
+        return [Problem(located.file, located.line_of(path), f"{label}, title",
+                        "a title a reader would write, heading the printed example", "nothing",
+                        "Add `title: ...` under the id, e.g. `title: Leaving while in the lead`")]
+    if not isinstance(title, str) or not title.strip():
+        return [Problem(located.file, located.line_of(path + ("title",)), f"{label}, title", "text",
+                        repr(title))]
+    if len(title) > MAX_TITLE_CHARS:
+        return [Problem(located.file, located.line_of(path + ("title",)), f"{label}, title",
+                        f"at most {MAX_TITLE_CHARS} characters", f"{len(title)} characters", "Shorten it")]
+    return []
 
 
 def load_example_file(path: Path, shown, root: Path | None = None) -> list[Example]:

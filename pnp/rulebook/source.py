@@ -60,7 +60,7 @@ def example_blocks(source: SourceFile) -> list[Example]:
         if token.type == "fence" and token.info.strip() == EXAMPLE_INFO:
             first_line = token.map[0] + 2          # the line after the opening fence, 1-based
             try:
-                examples += examples_in(load_yaml_text(token.content, source.shown, first_line))
+                examples += examples_in(load_yaml_text(token.content, source.shown, first_line), titled=True)
             except DataError as error:
                 problems += error.problems
     if problems:

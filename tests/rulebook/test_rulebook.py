@@ -9,6 +9,7 @@ import yaml
 from pnp.data.decks import load_game
 from pnp.games import get_game
 from pnp.project import Project
+from pnp.rulebook.source import rulebook_examples
 from tests.conftest import ROOT, run_pnp
 
 
@@ -109,3 +110,30 @@ def test_an_unknown_example_cited_in_prose_fails_the_build(project_copy, tmp_pat
     result = run_pnp("build", "verset", "--out", str(tmp_path / "out"), "--project", str(project_copy))
     assert result.exit_code == 2
     assert "05-gall.md" in result.output
+
+
+def test_every_printed_example_is_headed_by_its_title(rulebook_text):
+    text = " ".join(rulebook_text)
+    titles = [e.title for e in rulebook_examples(Project.at(ROOT), "verset")]
+    assert titles and all(f"Example · {title}" in text for title in titles)
+
+
+@pytest.mark.parametrize("game", ["verset", "wizard", "verso", "olf", "verdun"])
+def test_example_titles_read_as_titles_not_ids(game):
+    for example in rulebook_examples(Project.at(ROOT), game):
+        words = example.title.split()
+        assert len(words) >= 2 and example.title[0].isupper(), (example.id, example.title)
+        assert example.title.lower() != example.id.replace("-", " "), example.id
+        assert "(s)" not in example.title
+
+
+def test_a_printed_example_without_a_title_is_refused_at_its_line(project_copy, tmp_path):
+    path = project_copy / "card_data" / "verset" / "rulebook" / "04-a-duel.md"
+    lines = path.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("title:"))
+    del lines[at]
+    path.write_text("\n".join(lines) + "\n")
+    result = run_pnp("check", "verset", "--project", str(project_copy))
+    assert result.exit_code == 2
+    assert f"card_data/verset/rulebook/04-a-duel.md:{at}:" in result.output
+    assert "title" in result.output and "Add `title: ...`" in result.output
