@@ -1,7 +1,6 @@
 """Verso: the generated deck keeps every pair rule and the stated balance; the engine's series
 agree with the rule written longhand over every set of faces; the solo game is reproducible."""
 
-from collections import Counter
 from itertools import combinations, product
 from random import Random
 

@@ -6,6 +6,7 @@ from pnp.rules.kinds import Kind, SetupError, SetupField
 from pnp.rules.verso.components import SOLO_LADDER, SQUARE_POINTS
 from pnp.rules.verso.deck import backs as backs_of
 from pnp.rules.verso.faces import FaceError, parse_face
+from pnp.rules.verso.seats import NotOnTable, score_series
 from pnp.rules.verso.series import evaluate_series
 from pnp.rules.verso.solo import ladder as ladder_words, must_flip
 from pnp.rules.verso.table import Table, add, flip_target, is_square, turn
@@ -28,7 +29,7 @@ def _table(items, field: str = "table") -> Table:
     faces = _faces(items, field)
     if len(set(faces)) != len(faces):
         raise SetupError(field, "a table never holds two identical faces (the second is thrown away)")
-    return Table(tuple((f"t{i}", face) for i, face in enumerate(faces)), square_scored=is_square(faces))
+    return Table(tuple((f"t{i}", face) for i, face in enumerate(faces)), square_standing=is_square(faces))
 
 
 def _backs(setup: dict, context: dict) -> dict:
@@ -60,6 +61,28 @@ def series(setup, context):
            "neighbours_turn": result.valid and not final}
     if not result.valid:
         out["reason"] = result.reason
+    return out
+
+
+def series_turn(setup, context):
+    """A series scored at the table: the scorer (the first table) and the players after them."""
+    given = setup["tables"]
+    if not isinstance(given, list) or not given or not all(isinstance(t, list) for t in given):
+        raise SetupError("tables", "a list of tables, the scorer's first: [[blue 2/1, blue 3/3], [blue 5/1]]")
+    tables = [_table(faces, "tables") for faces in given]
+    try:
+        played = score_series(tables, 0, _faces(setup["cards"], "cards"), _backs(setup, context),
+                              bool(setup.get("final", False)))
+    except NotOnTable as error:
+        raise SetupError("cards", str(error)) from None
+    except KeyError as missing:
+        raise SetupError("tables", f"no card of the deck shows {missing.args[0]}") from None
+    out = {"valid": played.series.valid, "points": played.series.points,
+           "discard": [str(f) for f in played.series.discard],
+           "tables": [[str(f) for f in table.faces] for table in played.tables],
+           "turned": [str(f) if f else None for f in played.turned], "square_points": list(played.square_points)}
+    if not played.series.valid:
+        out["reason"] = played.series.reason
     return out
 
 
@@ -134,6 +157,12 @@ KINDS = {kind.name: kind for kind in (
          (SetupField("cards", "strs", help=FACES),
           SetupField("final", "bool", required=False, help="the last series at the end: no one turns a card")),
          ("valid", "points", "discard", "neighbours_turn", "reason"), series),
+    Kind("series_turn", "a series scored at the table: the scorer's points and table, what each neighbour turns",
+         (SetupField("tables", "tables", help="each player's faces, the scorer's first, then clockwise; "
+                                              "one table: the solo game"),
+          SetupField("cards", "strs", help="the series, " + FACES),
+          SetupField("final", "bool", required=False, help="the last series at the end: no one turns a card"), DECK),
+         ("valid", "points", "discard", "tables", "turned", "square_points", "reason"), series_turn),
     Kind("square", "the square figure: 9 cards, 3 of each colour, scoring 7",
          (TABLE,), ("square", "points"), square),
     Kind("flip", "the face on the other side of a face", (SetupField("face", "str"), DECK), ("back",), flip),

@@ -11,10 +11,11 @@ from pnp.rules.verso.strategy import SCORE_AT, Baseline
 PROGRESS_EVERY = 100
 
 
-def simulate(cards: list, games: int, seed: int, progress=None) -> dict:
+def simulate(cards: list, games: int, seed: int, progress=None, policy=None) -> dict:
+    """`games` solo games played by `policy` (the baseline unless given)."""
     rng = Random(seed)
     backs = backs_of(cards)
-    policy = Baseline()
+    policy = policy or Baseline()
     scores, turns, squares, series, discarded, flips = [], [], [], [], [], []
     for number in range(games):
         game = play(cards, backs, policy, rng)

@@ -4,15 +4,21 @@ Each turn you draw a card or score a series. Then the opponent turns the top car
 over: if either face is a joker nothing happens; if the revealed value is strictly greater
 than the one it showed, you turn over your largest card of the revealed colour (with the
 neighbours' joker exception, V9); the card is thrown away. When the pile is empty the game ends
-at once, and you may score one last series.
+at once, and you may score one last series. The pile is dealt with each card on a random face
+(V15). The square scores on your draw or on a card the opponent makes you turn, never on your
+own series, the last one included (V13).
+
+A strategy sees what a player sees (SoloView): its table, the pile's top face, how many cards
+are left and its score; it never sees the pile's order. The engine checks every move it makes
+(is_legal).
 """
 
 from dataclasses import dataclass, field, replace
 from random import Random
 
-from pnp.rules.verso.components import SOLO_DECK, SOLO_LADDER
+from pnp.rules.verso.components import COLOURS, SOLO_DECK, SOLO_LADDER
 from pnp.rules.verso.faces import Card, Face
-from pnp.rules.verso.series import evaluate_series
+from pnp.rules.verso.series import evaluate_series, series_of
 from pnp.rules.verso.table import Table, add, flip_target, remove, turn
 
 
@@ -33,8 +39,44 @@ class SoloGame:
         return self.pile[-1][1] if self.pile else None
 
 
+@dataclass(frozen=True)
+class SoloView:
+    """What the player sees: their table, the face on top of the pile, the pile's size, the score."""
+
+    table: tuple
+    top: Face | None
+    pile_left: int
+    score: int
+
+
+def view(game: SoloGame) -> SoloView:
+    return SoloView(tuple(game.table.faces), game.top, len(game.pile), game.score)
+
+
+DRAW, SERIES = "draw", "series"
+
+
+def is_legal(seen: SoloView, move: tuple, last: bool = False) -> bool:
+    """A move is ("draw", turn over first) or ("series", faces); `last`: the series once the pile
+    is empty, the only move left. A face already on the table must be turned over when drawn."""
+    action, choice = move
+    if action == SERIES:
+        faces = list(choice)
+        return (len(set(faces)) == len(faces) and all(f in seen.table for f in faces)
+                and evaluate_series(faces).valid)
+    if action == DRAW and not last and seen.top is not None:
+        return bool(choice) or seen.top not in seen.table
+    return False
+
+
+def legal_moves(seen: SoloView, last: bool = False) -> list[tuple]:
+    """Every legal move, for checking a strategy's choice against the rules."""
+    moves = [] if last or seen.top is None else [(DRAW, flip) for flip in (False, True) if is_legal(seen, (DRAW, flip))]
+    return moves + [(SERIES, tuple(chosen)) for colour in COLOURS for chosen in series_of(list(seen.table), colour)]
+
+
 def deal(cards: list[Card], rng: Random, size: int = SOLO_DECK) -> list:
-    """A pile of `size` cards, shuffled, each lying on a random face."""
+    """A pile of `size` cards, shuffled, each lying on a random face (V15)."""
     chosen = rng.sample(cards, size)
     return [(card, card.recto if rng.random() < 0.5 else card.verso) for card in chosen]
 
@@ -46,6 +88,7 @@ def must_flip(table: Table, top: Face) -> bool:
 
 
 def draw(game: SoloGame, flip: bool) -> None:
+    """Take the top card, turned over first when `flip` or when the rule forces it."""
     card, shown = game.pile.pop()
     face = game.backs[shown] if (flip or must_flip(game.table, shown)) else shown
     _apply(game, add(game.table, card.id, face))
@@ -86,21 +129,32 @@ def ladder(score: int) -> str | None:
     return next((words for least, words in SOLO_LADDER if score >= least), None)
 
 
+class IllegalMove(ValueError):
+    pass
+
+
 def play(cards: list[Card], backs: dict, policy, rng: Random) -> SoloGame:
-    """One solo game played by `policy` (an object with choose(game) -> ("series", faces) or
-    ("draw", flip) and last_series(game) -> faces or None)."""
+    """One solo game played by `policy`, an object with choose(view) -> ("series", faces) or
+    ("draw", turn over first) and last_series(view) -> faces or None, seeing only a SoloView."""
     game = SoloGame(deal(cards, rng), backs)
     while game.pile:
         game.turns += 1
-        action, choice = policy.choose(game)
-        if action == "series":
-            score_series(game, choice)
+        seen = view(game)
+        move = policy.choose(seen)
+        if not is_legal(seen, move):
+            raise IllegalMove(f"turn {game.turns}: {move} is not a legal move")
+        action, choice = move
+        if action == SERIES:
+            score_series(game, list(choice))
         else:
             draw(game, choice)
         if not game.pile:
             break
         opponent_turn(game)
-    last = policy.last_series(game)
+    seen = view(game)
+    last = policy.last_series(seen)
     if last:
-        score_series(game, last)
+        if not is_legal(seen, (SERIES, last), last=True):
+            raise IllegalMove(f"the last series {last} is not a legal series")
+        score_series(game, list(last))
     return replace(game)

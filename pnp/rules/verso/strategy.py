@@ -6,9 +6,12 @@
    the face shown when it is worth 3 points or sits next to a card of its colour on your table
    (one value away, or a joker); else turn it over first, blind.
 3. When the pile runs out, score the best series left.
+
+It decides on what a player sees (solo.SoloView): its table and the face on top of the pile.
 """
 
 from pnp.rules.verso.series import evaluate_series, series_of
+from pnp.rules.verso.solo import DRAW, SERIES
 
 SCORE_AT = 6                    # points a series must reach before the baseline scores it (5-12 tried: 6 scores best)
 
@@ -35,11 +38,12 @@ class Baseline:
     def __init__(self, score_at: int = SCORE_AT):
         self.score_at = score_at
 
-    def choose(self, game):
-        series = best_series(game.table.faces)
+    def choose(self, seen):
+        faces = list(seen.table)
+        series = best_series(faces)
         if series and evaluate_series(series).points >= self.score_at:
-            return "series", series
-        return "draw", not fits(game.table.faces, game.top)
+            return SERIES, series
+        return DRAW, seen.top in faces or not fits(faces, seen.top)
 
-    def last_series(self, game):
-        return best_series(game.table.faces)
+    def last_series(self, seen):
+        return best_series(list(seen.table))

@@ -2,8 +2,10 @@
 
 A table is a tuple of (card id, face up). Identical faces may not lie side by side: a card
 that shows the face of another (taken or turned over) is thrown away at once (source,
-"Cartes similaires"; V6: the card that has just changed goes). The square figure scores when
-the table is exactly 9 cards, 3 of each colour (V7), and again only after it has been broken.
+"Cartes similaires"; V6: the card that has just changed goes). The square figure stands when
+the table is exactly 9 cards, 3 of each colour (V7). It scores only when a draw or a card an
+opponent makes you turn forms it (source, "La figure carrée"; V13): a square left by your own
+series stands without scoring, and like a scored one must be broken before it can score again.
 """
 
 from collections import Counter
@@ -16,7 +18,7 @@ from pnp.rules.verso.faces import Face
 @dataclass(frozen=True)
 class Table:
     cards: tuple = ()                 # (card id, face up), in the order they came
-    square_scored: bool = False       # the square is standing and has scored
+    square_standing: bool = False     # the square stands (scored or not): it must break before scoring again
 
     @property
     def faces(self) -> list[Face]:
@@ -37,13 +39,14 @@ def is_square(faces: list[Face]) -> bool:
     return len(faces) == SQUARE_CARDS and all(counts[c] == SQUARE_PER_COLOUR for c in COLOURS)
 
 
-def settle(table: Table) -> Change:
-    """After a change: the square scores once while it stands, and resets when broken."""
+def settle(table: Table, scores: bool = True) -> Change:
+    """After a change: a square just formed stands, and scores when the change is one that may
+    score it (`scores`: a draw, or a card an opponent made you turn); a broken one stops standing."""
     if is_square(table.faces):
-        if table.square_scored:
+        if table.square_standing:
             return Change(table)
-        return Change(replace(table, square_scored=True), square_points=SQUARE_POINTS)
-    return Change(replace(table, square_scored=False))
+        return Change(replace(table, square_standing=True), square_points=SQUARE_POINTS if scores else 0)
+    return Change(replace(table, square_standing=False))
 
 
 def _with_identical_gone(table: Table, index: int) -> tuple[Table, Face | None]:
@@ -62,11 +65,11 @@ def add(table: Table, card_id: str, face: Face) -> Change:
 
 
 def remove(table: Table, faces: list[Face]) -> Change:
-    """Cards thrown away (a series' two largest)."""
+    """A series' two largest cards thrown away: your own series never scores the square (V13)."""
     left = list(table.cards)
     for face in faces:
         left.remove(next(item for item in left if item[1] == face))
-    return settle(replace(table, cards=tuple(left)))
+    return settle(replace(table, cards=tuple(left)), scores=False)
 
 
 def flip_target(faces: list[Face], colour: str) -> Face | None:
