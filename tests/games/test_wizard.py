@@ -34,6 +34,16 @@ def test_both_decks_hold_the_named_cards():
     assert sum("goblin" in c.tags for c in blue) >= 1 and sum("flame" in c.tags for c in blue) >= 1
 
 
+def test_the_box_holds_the_sources_components():
+    """18 red and 18 blue cards, 6 pawns, 6 player aids, 6 round and 6 square tokens, the First
+    Player token, and one score board."""
+    project = Project.at(ROOT)
+    counts = {key: len(cards) for key, cards in decks().items()}
+    assert counts == {"red-deck": 18, "blue-deck": 18, "mage-pawns": 6, "player-aids": 6,
+                      "round-tokens": 6, "square-tokens": 6, "first-player": 1}
+    assert [board.key for board in get_game(project, "wizard").boards] == ["score-board"]
+
+
 @pytest.mark.parametrize("key", ["red-deck", "blue-deck"])
 def test_the_best_hand_equals_brute_force_on_every_four_cards_of_the_deck(key):
     deck = engine_deck(key)
@@ -80,3 +90,30 @@ def test_a_missing_named_power_is_refused(project_copy):
     blue.write_text(blue.read_text().replace("  power: storm\n", ""))
     result = run_pnp("check", "wizard", "--project", str(project_copy))
     assert result.exit_code == 2 and "storm" in result.output
+
+
+def test_the_dragon_is_worth_what_the_sources_fortify_example_says():
+    """"The Dragon card targeted by Fortify will see its value go to 12, then its bonus of 2
+    applies afterwards, for a total value of 14": its printed value is 4."""
+    context = {"cards": {c.id: as_plain(c) for c in decks()["blue-deck"]}}
+    result = KINDS["hand"].compute({"hand": ["fortify", "dragon"], "common": ["seer", "goblin-thief"]}, context)
+    assert result["fortified"] == "dragon" and result["values"]["dragon"] == 14
+
+
+def test_every_card_id_reads_as_the_cards_name():
+    """The rulebook's examples name a card by its id in words: the id must say the card's name."""
+    for key in ("red-deck", "blue-deck"):
+        for card in decks()[key]:
+            assert card.id.replace("-", " ").title() == card.name.removeprefix("The "), card.id
+
+
+def test_a_round_example_dealing_a_card_twice_is_refused_with_its_line(project_copy):
+    examples = project_copy / "card_data" / "wizard" / "examples" / "rounds.yaml"
+    text = examples.read_text()
+    examples.write_text(text.replace("- {name: B, hand: [wave, dire-wolf], tokens: [3, 2], position: 15}",
+                                     "- {name: B, hand: [harpy, dire-wolf], tokens: [3, 2], position: 15}", 1))
+    line = 1 + text[:text.index("      - {name: A", text.index("id: the-best-hand-gains-both-tokens"))].count("\n")
+    result = run_pnp("check", "wizard", "--project", str(project_copy))
+    assert result.exit_code == 2
+    assert f"rounds.yaml:{line}: example the-best-hand-gains-both-tokens, setup.players" in result.output
+    assert "'harpy' is dealt twice, to A and to B" in result.output

@@ -5,7 +5,7 @@ from collections import Counter
 
 from pnp.data.located import Located
 from pnp.data.plain import as_plain
-from pnp.errors import Problem
+from pnp.errors import Problem, plural
 from pnp.games.base import Adapter, SimulationOption
 from pnp.games.wizard.report import simulation_report
 from pnp.games.wizard.rulebook import aids_context, describe, diagram, rulebook_context
@@ -40,8 +40,8 @@ def _playable(powers: dict, tags: tuple = ()):
         for power, wanted in powers.items():
             if have[power] != wanted:
                 problems.append(Problem(located.file, located.line_of((0,)), "(deck) power",
-                                        f"{wanted} card(s) with the {power} power (the rulebook names it)",
-                                        str(have[power]), f"Give {wanted} card(s) `power: {power}`"))
+                                        f"{plural(wanted, 'card')} with the {power} power (the rulebook names it)",
+                                        str(have[power]), f"Give {plural(wanted, 'card')} `power: {power}`"))
         for tag in tags:
             if not any(tag in (card.tags or ()) for card in cards):
                 problems.append(Problem(located.file, located.line_of((0,)), "(deck) tags",

@@ -38,8 +38,20 @@ def _unknown(card_id: str, known: dict):
                     f"deck: {', '.join(sorted(known)) or 'none'})")
 
 
+def _dealt_once(holders: list) -> None:
+    """Refuse a deal that gives one card twice: `holders` is (field, who, card ids) in deal order."""
+    seen = {}
+    for field, who, ids in holders:
+        for card_id in ids if isinstance(ids, list) else ():
+            if str(card_id) in seen:
+                raise SetupError(field, f"the card '{card_id}' is dealt twice, to {seen[str(card_id)]} and to "
+                                        f"{who}: the deck holds one of each card")
+            seen[str(card_id)] = who
+
+
 def hand(setup, context):
     known = _known(setup, context)
+    _dealt_once([("hand", "the hand", setup["hand"]), ("common", "the common cards", setup["common"])])
     combination = best_combination(_cards(setup["hand"], known, "hand", 2),
                                    _cards(setup["common"], known, "common", 2))
     return {"best": [c.id for c in combination.cards], "value": combination.value,
@@ -72,6 +84,9 @@ def round_(setup, context):
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise SetupError("players", f"a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
     common = _cards(setup["common"], known, "common", 2)
+    _dealt_once([("common", "the common cards", setup["common"])]
+                + [("players", p.get("name", f"player {i + 1}"), p.get("hand"))
+                   for i, p in enumerate(players) if isinstance(p, dict)])
     seats = [_seat(i, p, known, common) for i, p in enumerate(players)]
     if len({s.name for s in seats}) != len(seats):
         raise SetupError("players", "each player needs a name of her own")

@@ -3,6 +3,10 @@
 Players are listed in turn order from the First Player. A player who left holds the tokens
 she had when she left: none (she left during the first betting round) or her round token
 (she left during the second). Positions are spaces of the score board.
+
+Leaves are settled in the order they happen: the whole first betting round comes before the
+second, so every leave of the first comes before any leave of the second, each in turn order,
+and each is judged on the board as it stands at that moment (ruling W4).
 """
 
 from dataclasses import dataclass
@@ -12,8 +16,9 @@ from pnp.rules.wizard.tokens import ROUND_TOKENS, SQUARE_TOKENS
 START_SPACE = 15
 WINNING_SPACE = 30
 LOSING_SPACE = 0
-DOUBLE_ZONE = range(1, 8)           # spaces 1-7: a gain moves twice as far
-FIRST_LEAVE_GAIN = 1                # leaving the first betting round, unless alone in the lead
+DOUBLE_ZONE = range(1, 8)           # spaces 1-7: a gain of points moves twice as far
+FIRST_LEAVE_GAIN = 1                # leaving the first betting round, unless alone in the lead:
+                                    # one space, never doubled (ruling W8)
 SECOND_BEST_FROM_PLAYERS = 5        # 5 and 6 players: the 2nd best hand gains its lowest token
 
 
@@ -44,9 +49,9 @@ def gain(position: int, points: int) -> int:
     return points * 2 if points > 0 and position in DOUBLE_ZONE else points
 
 
-def _move(positions: dict, moves: dict, name: str, points: int) -> None:
+def _move(positions: dict, moves: dict, name: str, points: int, doubled: bool = True) -> None:
     start = positions[name]
-    target = max(LOSING_SPACE, start + gain(start, points))
+    target = max(LOSING_SPACE, start + (gain(start, points) if doubled else points))
     moves[name] += target - start
     positions[name] = target
 
@@ -71,17 +76,21 @@ def check_tokens(seats: list) -> None:
             pile.remove(token)
 
 
+def leaves_in_order(seats: list) -> list:
+    """The players who left, in the order they left: the first betting round's, then the second's."""
+    return [s for s in seats if s.out and not s.tokens] + [s for s in seats if s.out and s.tokens]
+
+
 def resolve(seats: list) -> RoundEnd:
-    """Leaves in turn order, then a player alone in play or the resolution (ruling W4)."""
+    """Leaves in the order they happen, then a player alone in play or the resolution (ruling W4)."""
     check_tokens(seats)
     positions = {s.name: s.position for s in seats}
     moves = {s.name: 0 for s in seats}
-    for seat in seats:
-        if seat.out and not seat.tokens:
-            if not alone_in_lead(positions, seat.name):
-                _move(positions, moves, seat.name, FIRST_LEAVE_GAIN)
-        elif seat.out:
+    for seat in leaves_in_order(seats):
+        if seat.tokens:
             _move(positions, moves, seat.name, -seat.tokens[0])
+        elif not alone_in_lead(positions, seat.name):
+            _move(positions, moves, seat.name, FIRST_LEAVE_GAIN, doubled=False)
     playing = [s for s in seats if not s.out]
     if not playing:
         raise RoundError("every player left: the last one in play is alone and cannot leave")

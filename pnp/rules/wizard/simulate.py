@@ -2,18 +2,18 @@
 
 Cards come in as plain data; the same seed gives the same numbers. A round follows the
 rulebook: deal 2 each, the first betting round in turn order, 2 common cards, the second
-betting round, then the resolution (`rounds.resolve`); the First Player token moves on.
+betting round, then the resolution (`rounds.resolve`); the First Player token moves on. The
+bets go through the engine's betting state (`betting.py`), which refuses a move the rules do
+not allow, and each player decides on her own view of the table.
 """
 
 import math
 import random
 from collections import Counter
 
-from pnp.rules.wizard import strategy
-from pnp.rules.wizard.balance import deal_values, summary, value_distribution
+from pnp.rules.wizard import betting, strategy
 from pnp.rules.wizard.cards import card_from
 from pnp.rules.wizard.rounds import LOSING_SPACE, START_SPACE, WINNING_SPACE, Seat, resolve, winners
-from pnp.rules.wizard.tokens import tokens_for
 
 CARDS_IN_HAND = 2
 COMMON_CARDS = 2
@@ -21,41 +21,34 @@ MAX_ROUNDS = 200                 # a guard: no game of the baseline has come nea
 FLAG_STANDARD_ERRORS = 2
 
 
-def _bet(order, live: list, held: dict, pile: list, choose) -> None:
-    """One betting round in turn order: each player still in takes a token from the pile or
-    leaves; it stops as soon as one player alone is in play (ruling W4)."""
-    for name in order:
-        if len(live) == 1:
-            return
-        if name not in live:
-            continue
-        token = choose(name, pile)
-        if token is None:
-            live.remove(name)
-        else:
-            pile.remove(token)
-            held[name].append(token)
+def _bets(state, decide, hands: dict, common, deck, positions: dict, observe=None):
+    """One betting round: each player whose turn it is decides on what she sees (ruling W4:
+    it stops as soon as one player alone is in play)."""
+    while (name := betting.to_choose(state)) is not None:
+        seen = betting.view(state, name, hands, common, deck, positions)
+        move = decide(seen)
+        if observe is not None:
+            observe(state, seen, move, hands, common)
+        state = betting.play(state, name, move)
+    return state
 
 
-def _round(deck, names, positions, first, quartiles, values, rng, tally):
+def _round(deck, names, positions, first, known, rng, tally, observe=None):
     cards = list(deck)
     rng.shuffle(cards)
     order = names[first:] + names[:first]
     hands = {name: [cards.pop(), cards.pop()] for name in order}
     common = [cards.pop(), cards.pop()]
-    tokens = tokens_for(len(names))
-    held = {name: [] for name in order}
-    live = list(order)
-    _bet(order, live, held, tokens["round"], lambda name, pile: strategy.first_bet(
-        hands[name], [c for c in deck if c not in hands[name]], pile, quartiles, values))
-    _bet(order, live, held, tokens["square"], lambda name, pile: strategy.second_bet(
-        hands[name], common, pile, quartiles))
+    state = _bets(betting.start(order), lambda seen: strategy.first_bet(seen, known),
+                  hands, common, deck, positions, observe)
+    state = _bets(betting.second_round(state), lambda seen: strategy.second_bet(seen, known),
+                  hands, common, deck, positions, observe)
     seats = []
     for name in order:
-        playing = name in live
-        value = (values[(frozenset(c.id for c in hands[name]), frozenset(c.id for c in common))]
-                 if playing and len(live) > 1 else None)
-        seats.append(Seat(name, tuple(held[name]), positions[name], not playing, value))
+        playing = name in state.live
+        value = (known.values[(frozenset(c.id for c in hands[name]), frozenset(c.id for c in common))]
+                 if playing and len(state.live) > 1 else None)
+        seats.append(Seat(name, state.tokens(name), positions[name], not playing, value))
     end = resolve(seats)
     for name in order:                                        # which hands won, for the card flags
         won = name in end.best or end.alone == name
@@ -65,11 +58,13 @@ def _round(deck, names, positions, first, quartiles, values, rng, tally):
     return end.positions
 
 
-def play_game(deck, players: int, rng: random.Random, quartiles, values, tally) -> dict:
+def play_game(deck, players: int, rng: random.Random, known, tally, observe=None) -> dict:
+    """One whole game; `observe(state, view, move, hands, common)`, if given, sees every decision
+    before it is played, with the whole deal the player's view hides."""
     names = [f"seat {i + 1}" for i in range(players)]
     positions = {name: START_SPACE for name in names}
     for rounds in range(1, MAX_ROUNDS + 1):
-        positions = _round(deck, names, positions, (rounds - 1) % players, quartiles, values, rng, tally)
+        positions = _round(deck, names, positions, (rounds - 1) % players, known, rng, tally, observe)
         won = winners(positions)
         if won:
             reached = {"30": any(p >= WINNING_SPACE for p in positions.values()),
@@ -78,19 +73,18 @@ def play_game(deck, players: int, rng: random.Random, quartiles, values, tally) 
     return {"rounds": MAX_ROUNDS, "winners": [], "end": "none"}
 
 
-def simulate(cards: list[dict], games: int, seed: int, players: int = 4, progress=None) -> dict:
+def simulate(cards: list[dict], games: int, seed: int, players: int = 4, progress=None, observe=None) -> dict:
     """Play `games` games; report their length, how they end, the win rate by seat, and flag
     cards whose hands win rounds far more or less often than the deck's other cards: a card is
     flagged when its round win rate lies more than FLAG_STANDARD_ERRORS standard deviations of
     the cards' win rates from their mean."""
-    deck = [card_from(card["id"], card) for card in cards]
-    values = deal_values(deck)
-    quartiles = summary(value_distribution(deck, values))["quartiles"]
+    deck = tuple(card_from(card["id"], card) for card in cards)
+    known = strategy.knowledge(deck)
     rng = random.Random(seed)
     lengths, ends, seat_wins = Counter(), Counter(), Counter()
     tally = {card.id: [0, 0] for card in deck}
     for _ in range(games):
-        result = play_game(deck, players, rng, quartiles, values, tally)
+        result = play_game(deck, players, rng, known, tally, observe)
         lengths[result["rounds"]] += 1
         ends[result["end"]] += 1
         for name in result["winners"]:
@@ -106,7 +100,7 @@ def simulate(cards: list[dict], games: int, seed: int, players: int = 4, progres
              for card_id, row in cards_report.items()
              if row["win_rate"] is not None and abs(row["win_rate"] - average) > FLAG_STANDARD_ERRORS * spread]
     mean_length = sum(k * v for k, v in lengths.items()) / games
-    return {"games": games, "seed": seed, "players": players, "quartiles": quartiles,
+    return {"games": games, "seed": seed, "players": players, "quartiles": list(known.quartiles),
             "rounds": {"mean": mean_length, "shortest": min(lengths), "longest": max(lengths),
                        "histogram": dict(sorted(lengths.items()))},
             "ends": dict(ends),

@@ -9,13 +9,18 @@ of 2 personal and 2 common cards, `balance.value_distribution`), using only what
   first quartile she leaves; from the third quartile up she takes the highest square token
   left; from the median up the highest that is not the -1; otherwise the lowest that is not
   the -1 (the -1 only when nothing else is left).
-The last player still in play never leaves (ruling W4).
+A player decides on her `betting.View` alone: her own cards, the common cards once turned up,
+the deck's list and the table. She chooses among the moves the engine allows
+(`betting.legal_moves`); the last player still in play is never asked (ruling W4).
 """
 
+from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from itertools import combinations
 
-from pnp.rules.wizard.hands import best_combination
+from pnp.rules.wizard.balance import deal_values, summary, value_distribution
+from pnp.rules.wizard.betting import LEAVE, View
 from pnp.rules.wizard.tokens import LOSS_TOKEN
 
 
@@ -27,19 +32,46 @@ def expected_value(hand, unseen, values: dict) -> Fraction:
     return Fraction(sum(values[(mine, frozenset((a.id, b.id)))] for a, b in pairs), len(pairs))
 
 
-def first_bet(hand, unseen, available: list, quartiles, values: dict) -> int | None:
-    """The round token to take, or None to leave."""
-    strength = expected_value(hand, unseen, values)
+@dataclass(frozen=True)
+class Knowledge:
+    """What every player can work out from the deck's public list before a card is dealt."""
+
+    values: dict          # (hand ids, common ids) -> the best value of that deal
+    quartiles: tuple      # of the best values over every deal
+    expected: dict        # hand ids -> the hand's expected value before the common cards show
+
+
+def knowledge(deck) -> Knowledge:
+    return _knowledge(tuple(deck))
+
+
+@lru_cache(maxsize=4)
+def _knowledge(deck: tuple) -> Knowledge:
+    values = deal_values(deck)
+    expected = {frozenset(c.id for c in hand): expected_value(hand, [c for c in deck if c not in hand], values)
+                for hand in combinations(deck, 2)}
+    return Knowledge(values, tuple(summary(value_distribution(deck, values))["quartiles"]), expected)
+
+
+def _tokens(view: View) -> list:
+    return [move for move in view.moves if move is not LEAVE]
+
+
+def first_bet(view: View, known: Knowledge) -> int | None:
+    """The round token to take, or LEAVE."""
+    available, quartiles = _tokens(view), known.quartiles
+    strength = known.expected[frozenset(c.id for c in view.hand)]
     if strength < quartiles[0] or not available:
-        return None
+        return LEAVE
     return max(available) if strength >= quartiles[1] else min(available)
 
 
-def second_bet(hand, common, available: list, quartiles) -> int | None:
-    """The square token to take, or None to leave."""
-    value = best_combination(hand, common).value
+def second_bet(view: View, known: Knowledge) -> int | None:
+    """The square token to take, or LEAVE."""
+    available, quartiles = _tokens(view), known.quartiles
+    value = known.values[(frozenset(c.id for c in view.hand), frozenset(c.id for c in view.common))]
     if value < quartiles[0] or not available:
-        return None
+        return LEAVE
     plain = [t for t in available if t != LOSS_TOKEN]
     if value >= quartiles[2]:
         return max(available)

@@ -47,9 +47,9 @@ def test_no_second_best_below_five_players_or_after_a_tie():
     four = play([player("A1", 15, (2, -1), "CD"), player("A2", 15, (3, 2), "EF"),
                  player("A3", 15, (4, 4), "GH"), player("A4", out=True)])
     assert four["second"] == [] and four["moves"]["A2"] == -5
-    tie = play([player("P1", 15, (2, 4), "CD"), player("P2", 15, (3, 3), "CD"),
+    tie = play([player("P1", 15, (2, 4), "CD"), player("P2", 15, (3, 3), ["C2", "D2"]),
                 player("P3", 15, (4, -1), "EF"), player("P4", out=True), player("P5", out=True)],
-               cards={**SCORING_CARDS})
+               cards={**SCORING_CARDS, "C2": SCORING_CARDS["C"], "D2": SCORING_CARDS["D"]})
     assert tie["best"] == ["P1", "P2"] and tie["second"] == [] and tie["moves"]["P3"] == -3
 
 
@@ -58,6 +58,40 @@ def test_leaving_first_gains_one_unless_alone_in_the_lead_and_leaving_second_cos
                    player("Late", 9, (3,), out=True), player("Stay", 15, (4, 2), "CD"),
                    player("Also", 15, (2, 3), "EF")])
     assert result["moves"]["Lead"] == 0 and result["moves"]["Tied"] == 1 and result["moves"]["Late"] == -3
+
+
+def test_leaves_are_settled_in_order_every_first_bet_leave_before_any_second_bet_leave():
+    """Ruling W4: C left the first bet on 19 while A, seated before her, still stood on 20; A
+    left only in the second bet. C was not alone in the lead when she left: +1."""
+    result = play([player("A", 20, (4,), out=True), player("B", 15, (2, 4), "CD"),
+                   player("C", 19, (), out=True), player("D", 15, (3, 2), "EF")])
+    assert result["moves"] == {"A": -4, "B": 6, "C": 1, "D": -5}
+    assert result["positions"] == {"A": 16, "B": 21, "C": 20, "D": 10}
+
+
+def test_a_first_bet_leave_is_judged_after_the_earlier_first_bet_leaves():
+    """C on 16 would be alone in the lead on the board the round began with, but A and B left
+    before her and moved up to 16: when C leaves she is level with them, so she scores too."""
+    result = play([player("A", 15, (), out=True), player("B", 15, (), out=True),
+                   player("C", 16, (), out=True), player("D", 15, (3, 2), "CD"), player("E", 12, (2, 3), "EF")])
+    assert [result["moves"][n] for n in "ABC"] == [1, 1, 1]
+
+
+def test_the_leave_point_is_one_space_even_in_the_double_zone():
+    """Ruling W8: the leave rule names its move, one space; the double zone doubles token gains."""
+    result = play([player("Low", 5, (), out=True), player("B", 15, (2, 4), "CD"), player("C", 15, (3, 2), "EF")])
+    assert result["moves"]["Low"] == 1 and result["positions"]["Low"] == 6
+
+
+@pytest.mark.parametrize("players, common, field", [
+    ([player("A", 15, (2, 4), "CD"), player("B", 15, (3, 2), "CF"), player("C", out=True)], "AB", "players"),
+    ([player("A", 15, (2, 4), "CD"), player("B", 15, (3, 2), "EF"), player("C", out=True)], "AD", "players"),
+    ([player("A", 15, (2, 4), "CD"), player("B", 15, (3, 2), "EF"), player("C", out=True)], "AA", "common"),
+])
+def test_a_deal_giving_one_card_twice_is_refused(players, common, field):
+    with pytest.raises(SetupError, match="dealt twice") as error:
+        play(players, common)
+    assert error.value.field == field
 
 
 def test_a_player_alone_in_play_gains_her_tokens_without_resolution():
