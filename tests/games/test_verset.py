@@ -37,3 +37,18 @@ def test_shadow_spectators_last_the_duel_as_ruled():
     """Ruling R22: a Spectator holds until the duel ends, so no card may say "this round"."""
     for card in decks()["shadow-spectators"]:
         assert "this round" not in card.text.lower(), card.id
+
+
+def test_each_variant_brings_its_set_of_six_and_the_glass_is_one_card():
+    """"Three sets of 6 cards": the Bar, the Cursed Organ, the Shadow Spectators; one Glass."""
+    d = decks()
+    assert [len(d[key]) for key in ("bar-drinks", "organ-tunes", "shadow-spectators")] == [6, 6, 6]
+    assert [card.id for card in d["glass-of-forgiveness"]] == ["glass-of-forgiveness"]
+
+
+def test_soul_tokens_count_the_souls_of_any_start():
+    """Soul tokens count the reserve: the chips cover the richest start (Tenderfoot, 15)."""
+    from pnp.rules.verset.campaign import DIFFICULTIES
+    tokens = decks()["soul-tokens"]
+    assert {int(t.value) for t in tokens} == {1, 5}
+    assert sum(int(t.value) for t in tokens) >= max(level.initial_souls for level in DIFFICULTIES.values())

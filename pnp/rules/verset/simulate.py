@@ -2,6 +2,8 @@
 
 Cards come in as plain data (`{"id", "type"/"difficulty", "effect": [steps]}`), so a
 change to a card's data changes what is simulated. The same seed gives the same numbers.
+Every move the simulated player makes is one legal.py allows; `Campaign.observer`, when set,
+is told of each (tests/rules/verset/test_simulate_legal.py checks them all).
 """
 
 import math
@@ -9,7 +11,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from pnp.rules.verset import strategy
+from pnp.rules.verset import legal, strategy
 from pnp.rules.verset.campaign import (
     ACTIVATABLE_REST,
     BAR_DRINK_COST,
@@ -28,7 +30,7 @@ from pnp.rules.verset.campaign import (
 from pnp.rules.verset.cards import full_deck
 from pnp.rules.verset.rounds import Held, play_round
 from pnp.rules.verset.stakes import stake_range
-from pnp.rules.verset.table import ability_usable, table_rules
+from pnp.rules.verset.table import table_rules
 
 VARIANTS = ("organ", "bar", "spectators", "glass")
 MAX_ROUNDS_PER_DUEL = 30
@@ -86,6 +88,8 @@ class Shoe:
 
 
 class Campaign:
+    observer = None     # observer(move, campaign, details): told of each campaign move; round moves too
+
     def __init__(self, decks: Decks, difficulty: str, variants, rng: random.Random):
         self.decks, self.rng = decks, rng
         self.variants = set(variants)
@@ -105,8 +109,13 @@ class Campaign:
         self.shoe = Shoe(rng)
         self.records: list = []
         self.peak = self.souls
+        self.rules = table_rules()    # the rules in force: the Verse faced and what lasts the duel
         for _ in range(self.level.initial_abilities):
             self.gain_ability(self.draw_ability())
+
+    def move(self, name: str, **details) -> None:
+        if self.observer is not None:
+            self.observer(name, self, details)
 
     # --- cards -------------------------------------------------------------------------
     def draw_ability(self):
@@ -121,18 +130,25 @@ class Campaign:
         self.hand.append(card)
         while len(self.hand) > HAND_LIMIT:
             worst = strategy.worst_of(self.hand)
+            self.move("discard_over_limit", card=worst)
             self.hand.remove(worst)
             self.ability_pile.insert(0, worst)
 
+    def bar_deck(self) -> list:
+        """The drink cards still at the Bar: one of each, less those the player holds."""
+        held = {drink["id"] for drink in self.drinks}
+        return [drink for drink in self.decks.drinks if drink["id"] not in held]
+
     def win_drink(self):
-        if self.decks.drinks and "bar" in self.variants:
-            self.take_drink(self.rng.choice(self.decks.drinks))
+        if self.bar_deck() and "bar" in self.variants:
+            self.take_drink(self.rng.choice(self.bar_deck()))
 
     def take_drink(self, drink):
-        """Several drinks may be held, all of one kind (ruling R10: a new kind replaces)."""
-        if self.drinks and self.drinks[0]["id"] != drink["id"]:
-            self.drinks = []
-        self.drinks.append(drink)
+        """Drinks of one kind only (ruling R10: a new kind replaces those held). The Bar holds
+        one card of each drink, so a drink already held cannot come again."""
+        if any(held["id"] == drink["id"] for held in self.drinks):
+            return
+        self.drinks = [drink]
 
     def immediate(self, effect):
         for step in effect:
@@ -158,11 +174,9 @@ class Campaign:
     def usable(self, rules):
         cards = []
         for card in self.hand:
-            if card["type"] == "activatable" and self.resting.get(card["id"], 0) > self.duel_number:
-                continue
-            if ability_usable(rules, card["type"]):
+            if legal.may_use_ability(card, rules, self.souls, self.resting, self.duel_number):
                 cards.append(Held(card["id"], card["type"], tuple(card["effect"])))
-        if self.drinks:
+        if self.drinks and self.souls > 0:
             drink = self.drinks[0]
             cards.append(Held(drink["id"], "drink", tuple(drink["effect"])))
         return cards
@@ -189,6 +203,8 @@ class Campaign:
             payment = choice if choice and sum(choice) == GALL_FOR_CHOICE else one
             if not payment or not self.ability_pile:
                 return
+            price = GALL_FOR_CHOICE if payment is choice and sum(payment) >= GALL_FOR_CHOICE else GALL_FOR_ONE
+            self.move("spend_gall", handed=list(payment), price=price, rules=rules)
             for value in payment:
                 self.gall.remove(value)
             if sum(payment) >= GALL_FOR_CHOICE and payment is choice and len(self.ability_pile) >= 2:
@@ -200,9 +216,11 @@ class Campaign:
             else:
                 self.gain_ability(self.draw_ability())
 
-    def use_borrowed_time(self):
+    def use_borrowed_time(self, rules):
         for card in list(self.hand):
-            if self.souls <= strategy.BORROWED_TIME_AT_SOULS and card["effect"][0]["op"] == "gain_souls":
+            if (self.souls <= strategy.BORROWED_TIME_AT_SOULS and card["effect"][0]["op"] == "gain_souls"
+                    and legal.may_use_ability(card, rules, self.souls, self.resting, self.duel_number)):
+                self.move("use_ability", card=card, rules=rules)
                 self.immediate(card["effect"])
                 self.spend([card["id"]])
 
@@ -212,7 +230,9 @@ class Campaign:
 
     def feed_organ(self):
         """After seeing the two Verses, before choosing (ruling R23): the tune, or None."""
-        if "organ" in self.variants and self.decks.tunes and self.souls >= strategy.ORGAN_FROM_SOULS:
+        if ("organ" in self.variants and self.decks.tunes and self.souls >= strategy.ORGAN_FROM_SOULS
+                and legal.may_feed_organ(self.souls, self.variants)):
+            self.move("feed_organ")
             self.souls -= ORGAN_COST
             tune = self.rng.choice(self.decks.tunes)
             self.immediate(tune["effect"])
@@ -236,7 +256,8 @@ class Campaign:
                 spectator = self.rng.choice(self.decks.spectators)   # stays for the duel (R22)
                 self.immediate(spectator["effect"])
             rules = table_rules(*standing, *([spectator["effect"]] if spectator else []))
-            self.use_borrowed_time()
+            self.rules = rules
+            self.use_borrowed_time(rules)
             stake = self.stake_for(rules)
             reduction = sum(amount for amount, per in rules.loss_reduction
                             if per == "round" or not lost_round_once)
@@ -247,7 +268,7 @@ class Campaign:
             self.spend(result.used)
             if result.outcome == "lose":
                 lost_round_once = True
-                refund, voided = self.undo_loss(result)
+                refund, voided = self.undo_loss(result, rules)
                 round_changes.append(refund)
                 if voided:
                     continue
@@ -259,26 +280,34 @@ class Campaign:
         if won:
             self.souls += self.level.duel_won_souls + table_rules(*standing).duel_win_souls
             self.gall.append(verse["difficulty"])
-        elif self.use_glass(round_changes):
+        elif losses == ROUNDS_TO_WIN_DUEL and self.use_glass(round_changes):
             record.cancelled = True                 # no gall, no bonus, no drink (R27)
         elif losses == ROUNDS_TO_WIN_DUEL and wins == 0:
             self.win_drink()
         self.records.append(record)
-        self.buy_abilities(table_rules(*standing))
+        self.rules = table_rules(*standing)
+        self.buy_abilities(self.rules)
 
     def round(self, rules, stake, reduction):
+        observer = None
+        if self.observer is not None:
+            def observer(move, state):
+                self.move("round", round_move=move, state=state, souls_left=self.souls)
         result = play_round(self.shoe.cards, stake, rules, strategy.Baseline(), self.usable(rules),
-                            self.shoe.discard, reduction, self.souls, self.shoe.refill)
+                            self.shoe.discard, reduction, self.souls, self.shoe.refill, observer)
         self.shoe.discard += list(result.player) + list(result.opponent)
         return result
 
-    def undo_loss(self, result) -> tuple[int, bool]:
-        """Play a card that refunds or voids the lost round, if the strategy wants to:
-        the souls given back, and whether the round is void."""
+    def undo_loss(self, result, rules) -> tuple[int, bool]:
+        """Play a card that refunds or voids the lost round, if the strategy wants to and the
+        rules in force allow it (not once the loss ran the souls out, ruling R32): the souls
+        given back, and whether the round is void."""
         lost = -result.souls
-        for card in self.usable(table_rules()):
+        for card in self.usable(rules):
             op = card.effect[0]["op"]
-            if op in ("refund_stake", "void_round") and strategy.keep_after_loss(op, lost):
+            if op in legal.AFTER_A_LOST_ROUND and strategy.keep_after_loss(op, lost):
+                self.move("undo_lost_round", card={"id": card.id, "type": card.type,
+                                                   "effect": list(card.effect)}, rules=rules)
                 refund = result.stake if op == "refund_stake" else lost
                 self.souls += refund
                 self.spend([card.id])
@@ -296,6 +325,7 @@ class Campaign:
         if not tradeable:
             return False
         given = strategy.worst_of(tradeable)
+        self.move("drink_glass", given=given)
         (self.permanents if given in self.permanents else self.hand).remove(given)
         self.souls += back
         self.glass_used = True
@@ -305,15 +335,18 @@ class Campaign:
         for self.duel_number in range(1, DUELS + 1):
             if self.souls <= 0:
                 break
-            if ("bar" in self.variants and not self.drinks and self.souls >= strategy.BAR_FROM_SOULS
-                    and self.decks.drinks):
+            if (not self.drinks and self.souls >= strategy.BAR_FROM_SOULS and self.bar_deck()
+                    and legal.may_buy_drink(self.souls, self.variants, self.duel_number)):
+                self.move("buy_drink")
                 self.souls -= BAR_DRINK_COST
-                self.take_drink(self.decks.drinks[0])
+                self.take_drink(self.bar_deck()[0])
             if len(self.verse_pile) < VERSES_DRAWN_PER_DUEL:
                 break
             first, second = self.verse_pile.pop(), self.verse_pile.pop()
             tune = self.feed_organ()
-            self.play_duel(strategy.choose_verse(first, second, self.souls), tune)
+            chosen = strategy.choose_verse(first, second, self.souls)
+            self.move("choose_verse", drawn=[first, second], chosen=chosen)
+            self.play_duel(chosen, tune)
         survived = self.souls > 0
         score = final_score(self.souls, self.gall)
         self.peak = max(self.peak, self.souls)

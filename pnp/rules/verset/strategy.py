@@ -5,9 +5,10 @@ opponent card from 2 to 9. Draws: hit below 17 (and on a soft 17); stand on 12-1
 opponent's visible card is 2-6. Verses: face the harder of the two while holding 8 souls or
 more, else the easier. Cards: each is played at the moment listed in `play`.
 Abilities are bought with gall during the first six duels, in the cheapest way.
-Every decision looks only at what the player can see: their face-up cards (never a card dealt
-face down, ruling R31), the Verse's up-card, and cards an ability revealed or let them peek at.
-A card of their own held face down counts as the deck's average card (7) in those decisions.
+Every decision is made on a PlayerView, which holds only what the player can see: their face-up
+cards (never a card dealt face down, ruling R31), the Verse's face-up cards, and cards an
+ability let them peek at. A card of their own held face down counts as the deck's average
+card (7) in those decisions.
 """
 
 from statistics import mean
@@ -37,59 +38,50 @@ TYPE_RANK = {"permanent": 3, "unique": 2, "activatable": 1}
 FACE_DOWN_CARD_GUESS = round(mean(base_value(card) for card in full_deck()))   # 85 / 13, about 7
 
 
-def up_card(state):
-    """The opponent's card the player can see, or None when both are face down."""
-    if state.rules.opponent_face_down >= INITIAL_CARDS and not state.hole_revealed:
-        return None
-    return state.opponent[0]
-
-
-def estimated_total(state) -> int:
+def estimated_total(view) -> int:
     """The player's total as they can judge it: the face-up cards, plus the deck's average card
     for each card they hold face down (ruling R31)."""
-    hidden = len(state.player) - len(state.visible_player())
-    return state.seen_total().total + FACE_DOWN_CARD_GUESS * hidden
+    return view.seen_total().total + FACE_DOWN_CARD_GUESS * view.hidden
 
 
 class Baseline(Policy):
-    def adjust(self, state) -> bool:
-        shown = up_card(state)
-        total = estimated_total(state)
+    def adjust(self, view) -> bool:
+        shown = view.up_card
+        total = estimated_total(view)
         return total in RAISE_ON_TOTALS and shown is not None and shown.rank in RAISE_AGAINST
 
-    def hit(self, state) -> bool:
-        t = state.seen_total()
-        total = estimated_total(state)
-        if state.peeked:
-            return not hand_total(state.visible_player() + state.peeked[:1],
-                                  state.rules.valuation("player")).bust
-        if state.hole_revealed:
-            theirs = hand_total(state.opponent, state.rules.valuation("opponent")).total
+    def hit(self, view) -> bool:
+        t = view.seen_total()
+        total = estimated_total(view)
+        if view.peeked:
+            return not hand_total(view.player + view.peeked[:1], view.rules.valuation("player")).bust
+        if view.opponent_hidden == 0:
+            theirs = view.opponent_seen_total().total
             if theirs > total and total < TWENTY_ONE:
                 return True
         if total < ALWAYS_HIT_BELOW:
             return True
-        shown = up_card(state)
+        shown = view.up_card
         if total in STIFF and shown is not None and shown.rank in WEAK_UP_CARDS:
             return False
         return total < STAND_ON or (total == STAND_ON and t.soft)
 
-    def play(self, moment, card, state) -> bool:
+    def play(self, moment, card, view) -> bool:
         op = card.effect[0]["op"]
-        val = state.rules.valuation("player")
-        total = state.seen_total()
-        shown = up_card(state)
+        val = view.rules.valuation("player")
+        total = view.seen_total()
+        shown = view.up_card
         if op in ("reveal_hole_card", "peek_deck"):
             return total.total in STIFF
         if op == "burn_deck":
-            return bool(state.peeked) and hand_total(state.visible_player() + state.peeked[:1], val).bust
+            return bool(view.peeked) and hand_total(view.player + view.peeked[:1], val).bust
         if op == "swap_with_up_card":
             return (shown is not None and (shown.rank == "A" or shown.rank in TEN_VALUE_RANKS)
                     and total.total <= STIFF[-1])
         if op == "set_card_rank":
-            return total.total <= STIFF[-1] and len(state.visible_player()) == INITIAL_CARDS
+            return total.total <= STIFF[-1] and len(view.player) == INITIAL_CARDS
         if op == "lower_stake":
-            return state.stake > MIN_STAKE and shown is not None and shown.rank in TEN_VALUE_RANKS + ("A",)
+            return view.stake > MIN_STAKE and shown is not None and shown.rank in TEN_VALUE_RANKS + ("A",)
         if op == "hit_after_adjust":
             return total.total <= LOW_DOUBLE
         if op == "discard_own_card":
@@ -97,8 +89,9 @@ class Baseline(Policy):
         if op == "total_modifier":
             return total.total in ONE_SHORT
         if op == "force_opponent_hit":
-            theirs = hand_total(state.opponent, state.rules.valuation("opponent"))
-            return not theirs.bust and total.total < theirs.total < TWENTY_ONE
+            theirs = view.opponent_seen_total()
+            return (view.opponent_hidden == 0 and not theirs.bust
+                    and total.total < theirs.total < TWENTY_ONE)
         return False
 
 
