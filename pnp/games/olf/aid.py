@@ -1,25 +1,37 @@
-"""The odds player aid: every target list the cards ask for, against pools of 1 to 8 dice, as
-percentages of the engine's exact fractions."""
+"""The odds player aid: every target list the cards ask for, and those the Nemesis abilities make
+of them, against pools of 1 to 8 dice, as percentages of the engine's exact fractions."""
 
 from fractions import Fraction
 
 from pnp.rules.olf.components import CHALLENGE_DICE, PHASES as DECK_PHASES
+from pnp.rules.olf.nemesis import challenge_targets
 from pnp.rules.olf.odds import success_chance
 
 PHASES = tuple(phase for phase, *_ in DECK_PHASES)
 PHASE_DECKS = (*PHASES, "slay-them")
 
 
+def _challenges(loaded: list) -> tuple[list[tuple[str, object]], list]:
+    """Every challenge, with its phase (slay for Slay Them!), and the Nemeses."""
+    decks = {deck.deck.key: deck.cards for deck in loaded}
+    nemeses = decks.get("nemeses", [])
+    challenges = [("slay" if key == "slay-them" else key, {"mode": c.mode, "symbols": c.symbols, "targets": c.targets})
+                  for key in PHASE_DECKS for c in decks.get(key, [])]
+    challenges += [(phase, {key: getattr(n, f"{phase}_{key}") for key in ("mode", "symbols", "targets")})
+                   for n in nemeses for phase in PHASES]
+    return challenges, nemeses
+
+
 def target_lists(loaded: list) -> list[tuple[int, ...]]:
-    """Every target list of the challenge cards and the Nemesis Challenges, highest first in each,
-    fewest targets first."""
-    found = set()
-    for deck in loaded:
-        for card in deck.cards:
-            if deck.deck.key in PHASE_DECKS:
-                found.add(tuple(sorted(card.targets, reverse=True)))
-            elif deck.deck.key == "nemeses":
-                found |= {tuple(sorted(getattr(card, f"{phase}_targets"), reverse=True)) for phase in PHASES}
+    """Every target list a hero may face: each challenge card's and Nemesis Challenge's, and what
+    each Nemesis's ability makes of them (nemesis.py); highest first in each, fewest targets first."""
+    challenges, nemeses = _challenges(loaded)
+    found = {tuple(sorted(c["targets"], reverse=True)) for _, c in challenges}
+    for nemesis in nemeses:
+        for phase, c in challenges:
+            for follows in (False, True) if c["mode"] == "party" else (False,):
+                changed = challenge_targets(nemesis.ability_name, phase, c["symbols"], c["targets"], follows)
+                found.add(tuple(sorted(changed, reverse=True)))
     return sorted(found, key=lambda targets: (len(targets), targets))
 
 

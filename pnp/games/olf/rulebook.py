@@ -2,10 +2,62 @@
 the odds, how hard each phase and Nemesis is; and the dice an example shows."""
 
 from pnp.games.olf.aid import odds_context
+from pnp.rules.olf.kinds import NEMESIS_ABILITIES, ROLL_ABILITIES
 from pnp.rules.olf import components
 from pnp.rules.olf.deck import phase_sizes
-from pnp.rules.olf.difficulty import mean_chance, phase_table, typical_chance
+from pnp.rules.olf.difficulty import mean_chance, nemesis_chance, phase_table
+from pnp.rules.olf import nemesis
+from pnp.rules.olf.nemesis import changes_odds_after
 from pnp.rules.olf.party import starting
+
+ABILITY_NAMES = ROLL_ABILITIES
+NEMESIS_NAMES = NEMESIS_ABILITIES
+NEMESIS_PHASES = ("approach", "lair", "end")
+AFTER = {"failure": "after a failure", "heart_loss": "after a loss"}
+
+
+def plural(count: int, one: str, many: str | None = None) -> str:
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
+def starting_rows() -> list[dict]:
+    """The source's table by party size: a row from its fewest characters to the next row's,
+    the last to the characters in the box."""
+    firsts = [row[0] for row in components.STARTING]
+    lasts = [nxt - 1 for nxt in firsts[1:]] + [components.CHARACTERS]
+    rows = []
+    for first, last in zip(firsts, lasts):
+        label = str(first) if first == last else f"{first} or {last}" if last == first + 1 else f"{first} to {last}"
+        rows.append({"characters": label, **starting(first)})
+    return rows
+
+
+def _percent(chance) -> str:
+    return f"{round(float(chance) * 100)} %"
+
+
+def nemesis_rows(nemeses: list[dict], heroes: list, items: list) -> list[dict]:
+    """Each Nemesis Challenge's typical chance under its Nemesis's ability; a Party Challenge
+    whose odds depend on the hero before (Contagion, Undertow) shows the chance after that too."""
+    rows = []
+    for n in nemeses:
+        ability, cells = n["ability_name"], []
+        for phase in NEMESIS_PHASES:
+            args = (ability, phase, n[f"{phase}_symbols"], n[f"{phase}_targets"], heroes, items)
+            cell = _percent(nemesis_chance(*args))
+            follows = changes_odds_after(ability)
+            if follows and n[f"{phase}_mode"] == "party":
+                after = nemesis_chance(*args, follows=follows)
+                if _percent(after) != cell:
+                    cell += f" ({_percent(after)} {AFTER[follows]})"
+            cells.append(cell)
+        rows.append({"name": n["name"], "skulls": n["skulls"], "ability": ability, "chances": cells})
+    return rows
+
+
+def _fraction(text) -> float:
+    numerator, denominator = (int(x) for x in str(text).split("/"))
+    return numerator / denominator
 
 
 def rulebook_context(loaded: list) -> dict:
@@ -20,14 +72,15 @@ def rulebook_context(loaded: list) -> dict:
         phases.append({"label": label, "mean": round(mean_chance(rows) * 100),
                        "easiest": rows[0]["name"], "easiest_chance": round(float(rows[0]["chance"]) * 100),
                        "hardest": rows[-1]["name"], "hardest_chance": round(float(rows[-1]["chance"]) * 100)})
-    nemeses = [{"name": n["name"], "skulls": n["skulls"], "ability": n["ability_name"],
-                "chances": [round(float(typical_chance(n[f"{p}_symbols"], n[f"{p}_targets"], heroes, items)) * 100)
-                            for p in ("approach", "lair", "end")]} for n in cards["nemeses"]]
-    starts = [{"characters": label, **starting(n)} for n, label in ((1, "1"), (2, "2 or 3"), (4, "4"))]
+    nemeses = nemesis_rows(cards["nemeses"], heroes, items)
+    starts = starting_rows()
     names = ("MAX_POWER", "SOUL_PER_POWER", "CHALLENGE_DICE", "DECK_SIZE", "BASE_DICE")
     build = {phase: {"cards": count, "nemesis": nemesis, "moments": moments}
              for phase, count, nemesis, moments in components.PHASES}
+    uses = {c["ability_name"]: c.get("uses") for c in cards["characters"]}
+    nemesis_rules = {"BOUND_TARGET": nemesis.BOUND_TARGET}
     return {"rules": {name: getattr(components, name) for name in names}, "starts": starts, "build": build,
+            "uses": uses, "nemesis_rules": nemesis_rules,
             "deck_phases": list(zip(("Approach (I)", "Lair (II)", "End (III)", "Slay Them!"), phase_sizes())),
             "phase_difficulty": phases, "nemesis_difficulty": nemeses, **odds_context(loaded)}
 
@@ -39,6 +92,13 @@ def diagram(kind: str, setup: dict, result: dict) -> list[dict]:
                 {"label": "Targets", "faces": [], "targets": setup["targets"]}]
     if kind == "odds":
         return [{"label": "Targets", "faces": [], "targets": setup["targets"]}]
+    if kind == "ability":
+        return [{"label": "Rolled", "faces": setup["dice"], "targets": []},
+                {"label": "After", "faces": result["dice"], "targets": []},
+                {"label": "Targets", "faces": [], "targets": setup["targets"]}]
+    if kind == "nemesis":
+        return [{"label": "Printed", "faces": [], "targets": setup["targets"]},
+                {"label": "Under the Nemesis", "faces": [], "targets": result["targets"]}]
     return []
 
 
@@ -58,9 +118,28 @@ def describe(kind: str, setup: dict, result: dict) -> str:
             return f"Success: each target has a die of its own ({pairs})."
         return "Defeat: no die of its own meets every target."
     if kind == "odds":
-        numerator, denominator = (int(x) for x in str(result["success"]).split("/"))
-        return (f"{setup['dice']} dice against {', '.join(map(str, setup['targets'])) or 'no target'}: "
-                f"{result['success']} exactly, {numerator / denominator:.0%}.")
+        with_ability = ""
+        if setup.get("ability"):
+            uses = setup.get("uses", 1)
+            with_ability = f", with {ABILITY_NAMES[setup['ability']]}" + (f" used {plural(uses, 'time')}" if uses > 1 else "")
+        return (f"{plural(setup['dice'], 'die', 'dice')} against {', '.join(map(str, setup['targets'])) or 'no target'}"
+                f"{with_ability}: {result['success']} exactly, {_fraction(result['success']):.0%}.")
+    if kind == "ability":
+        name = ABILITY_NAMES[setup["ability"]]
+        outcome = "a success" if result["success"] else "still a failure"
+        left = "" if result["uses_left"] is None else f"; {plural(result['uses_left'], 'use')} left"
+        cost = f"; the Knight loses {result['heart_cost']} Heart" if result["heart_cost"] else ""
+        return (f"The roll {', '.join(map(str, setup['dice']))} fails; {name} makes it {', '.join(map(str, result['dice']))}: "
+                f"{outcome}{left}{cost}.")
+    if kind == "nemesis":
+        dice = plural(result["dice"], "die", "dice")
+        after = {"failure": " after a hero's failure", "heart-loss": " after a hero's loss of Heart"}.get(
+            setup.get("follows"), "")
+        return (f"Under {NEMESIS_NAMES[setup['nemesis']]}{after}, the targets {', '.join(map(str, setup['targets']))} become "
+                f"{', '.join(map(str, result['targets']))}, rolled with {dice}: "
+                f"{result['success']} exactly, {_fraction(result['success']):.0%}.")
+    if kind == "soul":
+        return f"Under {NEMESIS_NAMES[setup['nemesis']]}, a gain of {setup['gain']} Soul brings {result['soul']}."
     if kind == "deck":
         return f"{result['size']} cards: " + ", ".join(map(str, result["phases"])) + " from the top."
     if kind == "resources":
@@ -68,6 +147,8 @@ def describe(kind: str, setup: dict, result: dict) -> str:
         return (f"Afterwards: {state}." if result["alive"]
                 else "The last Heart is gone: the hero Faces Death, and their Power and Soul are lost.")
     if kind == "start":
-        return (f"{setup['characters']} character(s): each starts with {result['heart']} Heart, {result['power']} Power, "
-                f"{result['soul']} Soul and {result['equipment']} Starting Equipment card(s).")
+        each = "the character starts" if setup["characters"] == 1 else "each starts"
+        return (f"{plural(setup['characters'], 'character')}: {each} with {result['heart']} Heart, "
+                f"{result['power']} Power, {result['soul']} Soul and "
+                f"{plural(result['equipment'], 'Starting Equipment card')}.")
     return ""

@@ -1,2 +1,3 @@
 """One Last Fight's rules engine: dice pools, challenges, exact odds, the challenge deck, the
-party's resources. Pure Python over plain data; the numbers are components.py's constants."""
+party's resources, the Special and Nemesis abilities, and the legality of every move. Pure Python
+over plain data; the numbers are the modules' named constants."""

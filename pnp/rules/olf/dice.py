@@ -19,7 +19,8 @@ def pool_size(challenge, symbols: list[str], power: int = 0, insight: int = 0) -
     All You've Got), plus a die per Power spent, plus Insight (on Slay Them!)."""
     unknown = [s for s in symbols if s not in ATTRIBUTES]
     if unknown:
-        raise RulesError(f"unknown attribute symbol(s) {unknown}: the symbols are {', '.join(ATTRIBUTES)}")
+        named = "symbol" if len(unknown) == 1 else "symbols"
+        raise RulesError(f"unknown attribute {named} {', '.join(unknown)}: the symbols are {', '.join(ATTRIBUTES)}")
     if not 0 <= power <= MAX_POWER:
         raise RulesError(f"Power spent is 0 to {MAX_POWER} (no one holds more)")
     if insight < 0:

@@ -4,16 +4,27 @@ from itertools import groupby
 from random import Random
 
 from pnp.rules.kinds import Kind, SetupError, SetupField
-from pnp.rules.olf.components import ALL_YOU_VE_GOT, DIE_SIDES
+from pnp.rules.olf import abilities, nemesis as nemeses
+from pnp.rules.olf.components import ALL_YOU_VE_GOT, CHARACTERS, DIE_SIDES, MAX_POWER
 from pnp.rules.olf.deck import build_deck
 from pnp.rules.olf.dice import RulesError, match, pool_size
-from pnp.rules.olf.odds import success_chance
+from pnp.rules.olf.odds import ability_chance, success_chance
 from pnp.rules.olf.party import buy_power, change, new_character, starting as starting_resources
 
 STEP_KEYS = ("heart", "power", "soul", "buy_power")
 
 PLACEHOLDER_DECKS = {"approach": 16, "lair": 15, "end": 10}     # card counts when no data is given
 PLACEHOLDER_MOMENTS = 12
+MAX_EXAMPLE_DICE = 20
+
+
+def _slug(name: str) -> str:
+    return name.lower().replace(" ", "-")
+
+
+ROLL_ABILITIES = {_slug(name): name for name in abilities.ROLL_ABILITIES}
+NEMESIS_ABILITIES = {_slug(name): name for name in nemeses.NEMESIS_ABILITIES}
+FOLLOWS = ("failure", "heart-loss")
 
 
 def _faces(values, field: str) -> list[int]:
@@ -38,7 +49,52 @@ def challenge(setup, context):
 
 
 def odds(setup, context):
-    return {"success": success_chance(setup["dice"], _faces(setup["targets"], "targets"))}
+    targets = _faces(setup["targets"], "targets")
+    if "ability" not in setup:
+        if "uses" in setup:
+            raise SetupError("uses", "uses go with an ability")
+        return {"success": success_chance(setup["dice"], targets)}
+    return {"success": ability_chance(setup["dice"], targets, ROLL_ABILITIES[setup["ability"]], setup.get("uses", 1))}
+
+
+def ability(setup, context):
+    """A failed roll, and a Special Ability used on it: the dice after, and the uses left."""
+    name = ROLL_ABILITIES[setup["ability"]]
+    dice, targets = _faces(setup["dice"], "dice"), _faces(setup["targets"], "targets")
+    if match(dice, targets) is not None:
+        raise SetupError("dice", "the roll already succeeds: abilities are for a failed roll (ruling O9)")
+    try:
+        uses_left = abilities.spend_use(setup.get("uses"))
+        if name == abilities.LEGERDEMAIN:
+            after = abilities.legerdemain(dice, _faces(setup.get("rolled", []), "rolled"))
+        elif name == abilities.HEX:
+            after = abilities.hex_die(dice, setup.get("die", 0))
+        else:
+            after = abilities.oathbound(dice, setup.get("die", 0), _faces(setup.get("rolled", []), "rolled"))
+    except RulesError as error:
+        raise SetupError("ability", str(error)) from None
+    used = match(after, targets)
+    return {"dice": after, "success": used is not None, "used": used, "uses_left": uses_left,
+            "heart_cost": abilities.OATHBOUND_HEART if name == abilities.OATHBOUND else 0}
+
+
+def nemesis(setup, context):
+    """A challenge under a Nemesis's ability: the targets and dice it leaves, and the odds."""
+    name = NEMESIS_ABILITIES[setup["nemesis"]]
+    challenge = setup["challenge"]
+    if challenge != ALL_YOU_VE_GOT and not isinstance(challenge, list):
+        raise SetupError("challenge", f"a list of attribute symbols, or '{ALL_YOU_VE_GOT}'")
+    symbols = [challenge] if challenge == ALL_YOU_VE_GOT else challenge
+    follows = setup.get("follows")
+    targets = nemeses.challenge_targets(name, setup["phase"], symbols, _faces(setup["targets"], "targets"),
+                                        follows_failure=follows == "failure")
+    dice = nemeses.pool_after(name, setup["dice"], follows_heart_loss=follows == "heart-loss")
+    return {"targets": targets, "dice": dice, "success": success_chance(dice, targets)}
+
+
+def soul(setup, context):
+    """Soul gained under a Nemesis's ability."""
+    return {"soul": nemeses.soul_gained(NEMESIS_ABILITIES[setup["nemesis"]], setup["gain"])}
 
 
 def deck(setup, context):
@@ -75,20 +131,45 @@ KINDS = {kind.name: kind for kind in (
     Kind("pool", "how many Challenge dice a player rolls",
          (SetupField("challenge", "symbols or all", help="the challenge's attribute symbols, or all (All You've Got)"),
           SetupField("symbols", "strs", help="every attribute symbol on the player's cards"),
-          SetupField("power", "int", required=False, low=0, high=5, help="Power spent for extra dice"),
+          SetupField("power", "int", required=False, low=0, high=MAX_POWER, help="Power spent for extra dice"),
           SetupField("insight", "int", required=False, low=0, high=20, help="Insight, on Slay Them!")),
          ("dice",), pool),
     Kind("challenge", "whether a roll meets every target with a die of its own",
          (SetupField("dice", "ints", help="the faces rolled"), SetupField("targets", "ints")),
          ("success", "used"), challenge),
-    Kind("odds", "the exact chance a pool meets the targets",
-         (SetupField("dice", "int", low=0, high=20), SetupField("targets", "ints")), ("success",), odds),
+    Kind("odds", "the exact chance a pool meets the targets, with a Special Ability used on a failed roll",
+         (SetupField("dice", "int", low=0, high=MAX_EXAMPLE_DICE), SetupField("targets", "ints"),
+          SetupField("ability", "str", required=False, choices=tuple(ROLL_ABILITIES),
+                     help="a Special Ability the roller may use on a failure"),
+          SetupField("uses", "int", required=False, low=1, high=6,
+                     help="uses spent on the one roll (Legerdemain: rolls again; Hex: +1s); default 1")),
+         ("success",), odds),
+    Kind("ability", "a failed roll and the Special Ability used on it",
+         (SetupField("ability", "str", choices=tuple(ROLL_ABILITIES)), SetupField("dice", "ints"),
+          SetupField("targets", "ints"),
+          SetupField("die", "int", required=False, low=1, high=DIE_SIDES,
+                     help="Hex: the face raised; Oathbound: the face rolled again"),
+          SetupField("rolled", "ints", required=False, help="the faces rolled again (Legerdemain: all; Oathbound: one)"),
+          SetupField("uses", "int", required=False, low=0, high=6,
+                     help="uses left on the Special Ability die before (none for an ability without a limit)")),
+         ("dice", "success", "used", "uses_left", "heart_cost"), ability),
+    Kind("nemesis", "a challenge under a Nemesis's ability: its targets, the dice left and the odds",
+         (SetupField("nemesis", "str", choices=tuple(NEMESIS_ABILITIES), help="the Nemesis's ability"),
+          SetupField("phase", "str", choices=("approach", "lair", "end", "slay")),
+          SetupField("challenge", "symbols or all", help="the challenge's attribute symbols, or all"),
+          SetupField("targets", "ints"), SetupField("dice", "int", low=1, high=MAX_EXAMPLE_DICE),
+          SetupField("follows", "str", required=False, choices=FOLLOWS,
+                     help="in a Party Challenge: the hero before failed, or lost Heart")),
+         ("targets", "dice", "success"), nemesis),
+    Kind("soul", "Soul gained under a Nemesis's ability",
+         (SetupField("nemesis", "str", choices=tuple(NEMESIS_ABILITIES)), SetupField("gain", "int", low=0, high=20)),
+         ("soul",), soul),
     Kind("deck", "the challenge deck built phase by phase",
          (SetupField("seed", "int", required=False, low=0, high=2**31),), ("size", "phases"), deck),
     Kind("resources", "Heart, Power and Soul through gains, losses and Soul spent on Power (caps, Facing Death)",
-         (SetupField("characters", "int", low=1, high=4), SetupField("steps", "list of steps",
+         (SetupField("characters", "int", low=1, high=CHARACTERS), SetupField("steps", "list of steps",
           help="in order: {heart: N}, {power: N}, {soul: N} (negative to lose), {buy_power: N}")),
          ("heart", "power", "soul", "alive"), resources),
     Kind("start", "a character's starting resources and equipment for a party size",
-         (SetupField("characters", "int", low=1, high=4),), ("heart", "power", "soul", "equipment"), start),
+         (SetupField("characters", "int", low=1, high=CHARACTERS),), ("heart", "power", "soul", "equipment"), start),
 )}

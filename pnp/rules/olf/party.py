@@ -50,3 +50,18 @@ def buy_power(character: Character, times: int = 1) -> Character:
     if character.power + times > MAX_POWER:
         raise RulesError(f"Power never goes above {MAX_POWER}")
     return replace(character, soul=character.soul - cost, power=character.power + times)
+
+
+def next_active(alive: list[bool], active: int) -> int:
+    """The seat holding the Active Player token: `active`, or the next living seat clockwise."""
+    if not any(alive):
+        raise RulesError("the whole party has Faced Death")
+    while not alive[active % len(alive)]:
+        active += 1
+    return active % len(alive)
+
+
+def party_order(alive: list[bool], drawer: int) -> list[int]:
+    """The seats attempting a Party Challenge: every living hero, clockwise from the one who drew it."""
+    seats = len(alive)
+    return [(drawer + step) % seats for step in range(seats) if alive[(drawer + step) % seats]]

@@ -1,30 +1,49 @@
 """Whole games played by a baseline party, to check each Nemesis's skulls against its win rate.
 
 The baseline party (written out so a group can follow it):
-- the characters are the first N of the card data, each with one Starting Equipment card per the
-  party size (dealt in order) and no special abilities used;
+- the characters are the first N of the card data, each with Starting Equipment per the party
+  size (dealt in order); every Nemesis ability and every Special Ability is played (nemesis.py,
+  abilities.py);
 - a Solo Challenge goes to the living character with the best chance;
 - before rolling, a character spends Power (buying it with Soul, three for one, when they can)
-  until their chance reaches STRIVE_FOR or their Power runs out, and only when the chance is
-  below it;
+  until their chance reaches STRIVE_FOR, or SAVE_FOR when the Cartographer has seen that a Nemesis
+  Challenge or Slay Them! comes next, or their Power runs out; and only when the chance is below it;
+- after a failed roll the roller uses Hex when its uses can mend the roll, else Legerdemain; then
+  the Knight, with more than 1 Heart, rolls again the die that helps most (ruling O9);
+- the Cartographer looks at the next card when a Lair or End Challenge is revealed;
+- the Heavy takes an ally's Heart loss in a Party Challenge when it would kill the ally and not him;
 - Loot goes to whoever won it; a kept card's symbols join its holder's; a character who Faces
-  Death hands their Loot to the living ally with the fewest symbols;
+  Death hands their Loot to the living ally with the fewest symbols; the Penitent's Last Rites
+  are always taken;
 - the party wins when Slay Them! has been resolved with someone alive.
+
+Every choice goes through `Baseline`, which sees only a `moves.View` (what the table shows), and
+every move is one `moves.illegal` allows; `play(..., watch=...)` hands each (view, move) out.
 """
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from random import Random
 
+from pnp.rules.olf import abilities, nemesis as nemeses
 from pnp.rules.olf.components import ALL_YOU_VE_GOT, DIE_SIDES, MAX_POWER, SOUL_PER_POWER
 from pnp.rules.olf.deck import build_deck
 from pnp.rules.olf.dice import match, pool_size
 from pnp.rules.olf.effects import parse
-from pnp.rules.olf.odds import success_chance
-from pnp.rules.olf.party import starting
+from pnp.rules.olf.moves import HeroView, Move, View, illegal
+from pnp.rules.olf.odds import hex_cost, success_chance
+from pnp.rules.olf.party import next_active, party_order, starting
 
 STRIVE_FOR = Fraction(7, 10)      # the chance the baseline spends Power to reach
+SAVE_FOR = Fraction(1, 2)         # ... when a Nemesis Challenge or Slay Them! is known to come next
 PHASES = ("approach", "lair", "end")
+PEEK_PHASES = ("lair", "end")
+SAVED_FOR = ("nemesis", "slay")
+
+
+class IllegalMove(AssertionError):
+    pass
 
 
 @dataclass
@@ -37,146 +56,311 @@ class Hero:
     soul: int = 0
     alive: bool = True
     loot: list = field(default_factory=list)      # lists of symbols
+    ability: str = ""
+    uses: int | None = None
 
 
 @dataclass
 class Table:
     heroes: list
+    nemesis: str
     insight: int = 0
     phase: str = "approach"
+    card_kind: str = "challenge"
+    card: dict = field(default_factory=dict)
+    targets: list = field(default_factory=list)
+    roller: str = ""
+    dice: list | None = None
+    oathbound_used: bool = False
+    next_card: str | None = None
+    lost_heart: bool = False                       # someone lost Heart in the attempt under way
+    seen: dict = field(default_factory=dict)       # each hero's view, by state: built once
+
+
+@lru_cache(maxsize=512)
+def _effects(text: str) -> tuple:
+    return tuple(parse(text))
 
 
 def _symbols_of(hero: Hero) -> list[str]:
     return hero.symbols + [s for item in hero.loot for s in item]
 
 
-def _targets(challenge: dict, nemesis: dict, phase: str, contagion: int) -> list[int]:
-    targets = list(challenge["targets"])
-    ability = nemesis["ability_name"]
-    if ability == "Bound" and phase == "end" and "key" in challenge["symbols"]:
-        targets.append(4)
-    if ability == "Precision" and targets:
-        low = targets.index(min(targets))
-        targets[low] = min(DIE_SIDES, targets[low] + 1)
-    if contagion and targets:
-        targets[0] = min(DIE_SIDES, targets[0] + contagion)
-    return targets
+def _hero_view(table: Table, hero: Hero) -> HeroView:
+    key = (hero.name, hero.heart, hero.power, hero.soul, hero.alive, hero.uses, len(hero.loot))
+    seen = table.seen.get(key)
+    if seen is None:
+        seen = table.seen[key] = HeroView(hero.name, tuple(_symbols_of(hero)), hero.heart, hero.max_heart,
+                                          hero.power, hero.soul, hero.alive, hero.ability, hero.uses)
+    return seen
 
 
-def _pool(hero: Hero, challenge: dict, insight: int, power: int) -> int:
-    symbols = challenge["symbols"]
-    return pool_size(ALL_YOU_VE_GOT if ALL_YOU_VE_GOT in symbols else symbols, _symbols_of(hero), power, insight)
+def view_of(table: Table) -> View:
+    """What every player at the table sees."""
+    heroes = tuple(_hero_view(table, h) for h in table.heroes)
+    return View(heroes, table.nemesis, table.phase, table.insight, table.card_kind, table.card.get("mode", ""),
+                tuple(table.card.get("symbols", ())), tuple(table.targets), table.roller, table.dice is not None,
+                tuple(table.dice or ()), table.oathbound_used, table.next_card)
 
 
-def _apply(table: Table, hero: Hero, effects, nemesis: dict, card: dict, loot_pile: list) -> None:
-    for effect in effects:
-        targets = [h for h in table.heroes if h.alive] if effect.who == "all" else [hero]
-        for who in targets:
-            if effect.what == "Insight":
-                table.insight = max(0, table.insight + effect.amount)
+def pool_of(symbols, challenge_symbols, insight: int, power: int) -> int:
+    wanted = ALL_YOU_VE_GOT if ALL_YOU_VE_GOT in challenge_symbols else list(challenge_symbols)
+    return pool_size(wanted, list(symbols), power, insight)
+
+
+class Baseline:
+    """The baseline party's choices, from what the table shows."""
+
+    def taker(self, view: View, insight: int) -> Move:
+        living = [h for h in view.heroes if h.alive]
+        best = max(living, key=lambda h: success_chance(pool_of(h.symbols, view.symbols, insight, 0), view.targets))
+        return Move("attempt", best.name)
+
+    def peek(self, view: View, hero: HeroView) -> Move | None:
+        wanted = view.phase in PEEK_PHASES and view.next_card is None and _has_use(hero)
+        return Move("peek", hero.name) if wanted else None
+
+    def power(self, view: View, insight: int, penalty: int) -> list[Move]:
+        hero = view.hero(view.roller)
+        aim = SAVE_FOR if view.next_card in SAVED_FOR and view.card_kind == "challenge" else STRIVE_FOR
+
+        def chance(power):
+            dice = nemeses.pool_after(view.nemesis, pool_of(hero.symbols, view.symbols, insight, power), penalty)
+            return success_chance(dice, view.targets)
+        spend, bought, power, soul = 0, 0, hero.power, hero.soul
+        while chance(spend) < aim:
+            if power > spend:
+                spend += 1
+            elif soul >= SOUL_PER_POWER and illegal(view, Move("buy", hero.name, bought + 1)) is None:
+                bought, power, soul = bought + 1, power + 1, soul - SOUL_PER_POWER
+            else:
                 break
-            if effect.what == "loot":
-                if loot_pile:
-                    who.loot.append(loot_pile.pop())
-            elif effect.what == "keep":
-                who.loot.append(list(card.get("keep_symbols") or []))
-            elif effect.what == "Heart":
-                who.heart = min(who.max_heart, who.heart + effect.amount)
-                if who.heart <= 0:
-                    _face_death(table, who)
-            elif effect.what == "Power":
-                who.power = max(0, min(MAX_POWER, who.power + effect.amount))
-            elif effect.what == "Soul":
-                gained = effect.amount - (1 if nemesis["ability_name"] == "Tithe" and effect.amount > 0 else 0)
-                who.soul = max(0, who.soul + gained)
+        return ([Move("buy", hero.name, bought)] if bought else []) + ([Move("spend", hero.name, spend)] if spend else [])
+
+    def mend(self, view: View) -> Move | None:
+        """An ability on a failed roll: the roller's own first, then the Knight's."""
+        roller = view.hero(view.roller)
+        if roller.ability == abilities.HEX and _has_use(roller):
+            cost = hex_cost(view.dice, list(view.targets))
+            if cost is not None and (roller.uses is None or cost <= roller.uses):
+                pairs = zip(sorted(view.targets, reverse=True), sorted(view.dice, reverse=True))
+                return Move("hex", roller.name, next(d for t, d in pairs if d < t))
+        if roller.ability == abilities.LEGERDEMAIN and _has_use(roller):
+            return Move("legerdemain", roller.name)
+        for knight in view.heroes:
+            if (knight.ability == abilities.OATHBOUND and knight.alive and knight.name != roller.name
+                    and knight.heart > abilities.OATHBOUND_HEART and not view.oathbound_used):
+                faces = sorted(set(view.dice), key=lambda die: -_one_again(view.dice, die, view.targets))
+                if faces and _one_again(view.dice, faces[0], view.targets) > 0:
+                    return Move("oathbound", knight.name, faces[0], roller.name)
+        return None
+
+    def shield(self, view: View, ally: HeroView, loss: int) -> Move | None:
+        for heavy in view.heroes:
+            if (heavy.ability == abilities.BULWARK and heavy.alive and heavy.name != ally.name
+                    and ally.heart <= loss < heavy.heart):
+                return Move("bulwark", heavy.name, loss, ally.name)
+        return None
+
+    def heir(self, view: View) -> Move:
+        living = [h for h in view.heroes if h.alive]
+        return Move("heir", min(living, key=lambda h: len(h.symbols)).name)
 
 
-def _face_death(table: Table, hero: Hero) -> None:
-    hero.alive, hero.heart, hero.power, hero.soul = False, 0, 0, 0
-    living = [h for h in table.heroes if h.alive]
-    if living:
-        heir = min(living, key=lambda h: len(_symbols_of(h)))
-        heir.loot += hero.loot
-    hero.loot = []
+def _has_use(hero: HeroView) -> bool:
+    return hero.uses is None or hero.uses > 0
 
 
-def _attempt(table: Table, hero: Hero, challenge: dict, nemesis: dict, rng: Random, loot_pile: list,
-             targets: list[int], insight: int, pool_penalty: int = 0) -> bool:
-    def chance(power):
-        dice = max(1, _pool(hero, challenge, insight, power) - pool_penalty)
-        return success_chance(dice, targets)
-    spend = 0
-    while chance(spend) < STRIVE_FOR:
-        if hero.power > spend:
-            spend += 1
-        elif hero.soul >= SOUL_PER_POWER and hero.power < MAX_POWER:
-            hero.soul -= SOUL_PER_POWER
-            hero.power += 1
+def _one_again(dice, die: int, targets) -> int:
+    rest = list(dice)
+    rest.remove(die)
+    return sum(1 for face in range(1, DIE_SIDES + 1) if match(rest + [face], list(targets)) is not None)
+
+
+class Game:
+    def __init__(self, table: Table, rng: Random, strategy, watch=None):
+        self.table, self.rng, self.strategy, self.watch = table, rng, strategy, watch
+
+    def hero(self, name: str) -> Hero:
+        return next(h for h in self.table.heroes if h.name == name)
+
+    def move(self, move: Move | None, view: View | None = None) -> Move | None:
+        """Checks a chosen move with the engine, on the view it was chosen from (or the table now),
+        and shows it to the watcher."""
+        if move is None:
+            return None
+        view = view or view_of(self.table)
+        if self.watch:
+            self.watch(view, move)
+        reason = illegal(view, move)
+        if reason:
+            raise IllegalMove(f"{move}: {reason}")
+        return move
+
+    def lose_heart(self, hero: Hero, amount: int) -> None:
+        if (self.table.card.get("mode") == "party" and self.table.roller
+                and any(h.alive and h.ability == abilities.BULWARK and h is not hero for h in self.table.heroes)):
+            view = view_of(self.table)
+            guard = self.move(self.strategy.shield(view, view.hero(hero.name), amount), view)
+            if guard:
+                hero = self.hero(guard.hero)
+        self.table.lost_heart = True
+        hero.heart -= amount
+        if hero.heart <= 0:
+            self.face_death(hero)
+
+    def gain_soul(self, hero: Hero, amount: int) -> None:
+        hero.soul = max(0, hero.soul + nemeses.soul_gained(self.table.nemesis, amount))
+
+    def face_death(self, hero: Hero) -> None:
+        hero.alive, hero.heart, hero.power, hero.soul = False, 0, 0, 0
+        living = [h for h in self.table.heroes if h.alive]
+        if living and hero.loot:
+            view = view_of(self.table)
+            heir = self.move(self.strategy.heir(view), view)
+            self.hero(heir.hero).loot += hero.loot
+        hero.loot = []
+        for penitent in living:
+            if penitent.ability == abilities.LAST_RITES:
+                self.gain_soul(penitent, abilities.LAST_RITES_SOUL)
+                self.table.insight += abilities.LAST_RITES_INSIGHT
+
+    def apply(self, hero: Hero, text: str, card: dict) -> None:
+        for effect in _effects(text):
+            targets = [h for h in self.table.heroes if h.alive] if effect.who == "all" else [hero]
+            if effect.what == "Insight":
+                self.table.insight = max(0, self.table.insight + effect.amount)
+                continue
+            for who in targets:
+                if not who.alive:
+                    continue
+                if effect.what == "loot":
+                    if self.loot_pile:
+                        who.loot.append(self.loot_pile.pop())
+                elif effect.what == "keep":
+                    who.loot.append(list(card.get("keep_symbols") or []))
+                elif effect.what == "Heart":
+                    if effect.amount < 0:
+                        self.lose_heart(who, -effect.amount)
+                    else:
+                        who.heart = min(who.max_heart, who.heart + effect.amount)
+                elif effect.what == "Power":
+                    who.power = max(0, min(MAX_POWER, who.power + effect.amount))
+                elif effect.what == "Soul":
+                    self.gain_soul(who, effect.amount)
+
+    def attempt(self, hero: Hero, card: dict, insight: int, follows_failure: bool, follows_loss: bool) -> bool:
+        table = self.table
+        table.roller, table.dice, table.lost_heart = hero.name, None, False
+        table.targets = nemeses.challenge_targets(table.nemesis, table.phase, card["symbols"], card["targets"],
+                                                  follows_failure)
+        spent = 0
+        for move in self.strategy.power(view_of(table), insight, follows_loss):
+            self.move(move)
+            if move.kind == "buy":
+                hero.soul -= SOUL_PER_POWER * move.amount
+                hero.power += move.amount
+            else:
+                hero.power -= move.amount
+                spent = move.amount
+        dice = nemeses.pool_after(table.nemesis, pool_of(_symbols_of(hero), card["symbols"], insight, spent),
+                                  follows_loss)
+        table.dice = [self.rng.randint(1, DIE_SIDES) for _ in range(dice)]
+        while match(table.dice, table.targets) is None:
+            view = view_of(table)
+            mend = self.move(self.strategy.mend(view), view)
+            if mend is None:
+                break
+            user = self.hero(mend.hero)
+            if mend.kind == "legerdemain":
+                table.dice = abilities.legerdemain(table.dice, [self.rng.randint(1, DIE_SIDES) for _ in table.dice])
+            elif mend.kind == "hex":
+                table.dice = abilities.hex_die(table.dice, mend.amount)
+            else:
+                table.dice = abilities.oathbound(table.dice, mend.amount, [self.rng.randint(1, DIE_SIDES)])
+                table.oathbound_used = True
+                self.lose_heart(user, abilities.OATHBOUND_HEART)
+            user.uses = abilities.spend_use(user.uses)
+        won = match(table.dice, table.targets) is not None
+        table.dice = None
+        if hero.alive:
+            self.apply(hero, card["success" if won else "defeat"], card)
+        table.roller = ""
+        return won
+
+    def challenge(self, card: dict, drawer: Hero, insight: int) -> None:
+        table = self.table
+        table.card, table.oathbound_used = card, False
+        table.targets = nemeses.challenge_targets(table.nemesis, table.phase, card["symbols"], card["targets"])
+        for hero in table.heroes:
+            if hero.alive and hero.ability == abilities.KNOWN_ROADS:
+                view = view_of(table)
+                if self.move(self.strategy.peek(view, view.hero(hero.name)), view):
+                    hero.uses = abilities.spend_use(hero.uses)
+                    nxt = abilities.known_roads(self.deck, self.position)
+                    table.next_card = nxt.kind if nxt else None
+        if card["mode"] == "solo":
+            view = view_of(table)
+            taker = self.move(self.strategy.taker(view, insight), view)
+            self.attempt(self.hero(taker.hero), card, insight, False, False)
         else:
-            break
-    hero.power -= spend
-    dice = max(1, _pool(hero, challenge, insight, spend) - pool_penalty)
-    won = match([rng.randint(1, DIE_SIDES) for _ in range(dice)], targets) is not None
-    _apply(table, hero, parse(challenge["success" if won else "defeat"]), nemesis, challenge, loot_pile)
-    return won
+            seats = party_order([h.alive for h in table.heroes], table.heroes.index(drawer))
+            failed, lost = False, False
+            for hero in [table.heroes[seat] for seat in seats]:
+                if hero.alive:
+                    failed = not self.attempt(hero, card, insight, failed, lost)
+                    lost = table.lost_heart
+        table.card, table.targets = {}, []
 
 
 def _nemesis_challenge(nemesis: dict, phase: str) -> dict:
     return {key: nemesis[f"{phase}_{key}"] for key in ("name", "mode", "symbols", "targets", "success", "defeat")}
 
 
-def play(characters: list[dict], equipment: list[dict], loot: list[dict], decks: dict, moments: list[dict],
-         nemesis: dict, party: int, rng: Random) -> bool:
-    """One game: True when the party slays the Nemesis."""
+def deal(characters: list[dict], equipment: list[dict], party: int) -> list[Hero]:
     start = starting(party)
     items = list(equipment)
     heroes = []
     for character in characters[:party]:
         symbols = list(character["symbols"]) + [s for item in items[:start["equipment"]] for s in item["symbols"]]
         items = items[start["equipment"]:]
-        heroes.append(Hero(character["name"], symbols, start["heart"], start["heart"], start["power"], start["soul"]))
-    table = Table(heroes)
-    loot_pile = [item["symbols"] for item in loot]
-    rng.shuffle(loot_pile)
+        heroes.append(Hero(character["name"], symbols, start["heart"], start["heart"], start["power"], start["soul"],
+                           ability=character.get("ability_name", ""), uses=character.get("uses")))
+    return heroes
+
+
+def play(characters: list[dict], equipment: list[dict], loot: list[dict], decks: dict, moments: list[dict],
+         nemesis: dict, party: int, rng: Random, strategy=None, watch=None) -> bool:
+    """One game: True when the party slays the Nemesis."""
+    heroes = deal(characters, equipment, party)
+    table = Table(heroes, nemeses.known(nemesis["ability_name"]))
+    game = Game(table, rng, strategy or Baseline(), watch)
+    game.loot_pile = [item["symbols"] for item in loot]
+    rng.shuffle(game.loot_pile)
     by_id = {card["id"]: card for cards in decks.values() for card in cards}
     moment_by_id = {m["id"]: m for m in moments}
-    deck = build_deck({phase: [c["id"] for c in decks[phase]] for phase in PHASES}, list(moment_by_id), rng)
+    game.deck = build_deck({phase: [c["id"] for c in decks[phase]] for phase in PHASES}, list(moment_by_id), rng)
     active = 0
-    for drawn in deck:
-        living = [h for h in heroes if h.alive]
-        if not living:
+    for game.position, drawn in enumerate(game.deck):
+        if not any(h.alive for h in heroes):
             return False
-        if drawn.phase != table.phase and drawn.phase in PHASES:
+        if drawn.phase != table.phase:
             table.phase = drawn.phase
-            if nemesis["ability_name"] == "Searing Breath":
-                for hero in living:
-                    _apply(table, hero, parse("Lose 1 Heart."), nemesis, {}, loot_pile)
-                living = [h for h in heroes if h.alive]
-                if not living:
-                    return False
-        while not heroes[active % len(heroes)].alive:
-            active += 1
-        drawer = heroes[active % len(heroes)]
+            loss = nemeses.phase_start_heart(table.nemesis, drawn.phase)
+            for hero in [h for h in heroes if h.alive] if loss else []:
+                game.lose_heart(hero, loss)
+            if not any(h.alive for h in heroes):
+                return False
+        active = next_active([h.alive for h in heroes], active)
+        drawer = heroes[active]
+        table.card_kind = drawn.kind
         if drawn.kind == "moment":
-            _apply(table, drawer, parse(moment_by_id[drawn.id]["outcome"]), nemesis, {}, loot_pile)
+            game.apply(drawer, moment_by_id[drawn.id]["outcome"], {})
         else:
             card = (_nemesis_challenge(nemesis, drawn.phase) if drawn.kind == "nemesis"
                     else decks["slay-them"][0] if drawn.kind == "slay" else by_id[drawn.id])
-            insight = table.insight if drawn.kind == "slay" else 0
-            if card["mode"] == "solo":
-                best = max(living, key=lambda h: success_chance(_pool(h, card, insight, 0), card["targets"]))
-                _attempt(table, best, card, nemesis, rng, loot_pile, _targets(card, nemesis, table.phase, 0), insight)
-            else:
-                order = living[living.index(drawer):] + living[:living.index(drawer)] if drawer in living else living
-                penalty, contagion = 0, 0
-                for hero in order:
-                    if not hero.alive:
-                        continue
-                    before = hero.heart
-                    won = _attempt(table, hero, card, nemesis, rng, loot_pile,
-                                   _targets(card, nemesis, table.phase, contagion), insight, penalty)
-                    penalty = 1 if nemesis["ability_name"] == "Undertow" and hero.heart < before else 0
-                    contagion = 1 if nemesis["ability_name"] == "Contagion" and not won else 0
+            game.challenge(card, drawer, table.insight if drawn.kind == "slay" else 0)
+        table.next_card = None
         active += 1
     return any(h.alive for h in heroes)
 
@@ -184,13 +368,13 @@ def play(characters: list[dict], equipment: list[dict], loot: list[dict], decks:
 def simulate(data: dict, party: int, nemesis_ids: list[str], games: int, seed: int, progress=None) -> dict:
     """Win rates of the baseline party against each Nemesis named (all by default)."""
     rng = Random(seed)
-    nemeses = [n for n in data["nemeses"] if not nemesis_ids or n["id"] in nemesis_ids]
+    nemesis_cards = [n for n in data["nemeses"] if not nemesis_ids or n["id"] in nemesis_ids]
     results = []
-    for nemesis in nemeses:
+    for nemesis in nemesis_cards:
         wins = sum(play(data["characters"], data["equipment"], data["loot"], data["decks"], data["moments"],
                         nemesis, party, rng) for _ in range(games))
         if progress:                   # the bar counts `games` in all, shared between the Nemeses
-            progress(max(1, games // len(nemeses)))
+            progress(max(1, games // len(nemesis_cards)))
         results.append({"id": nemesis["id"], "name": nemesis["name"], "skulls": nemesis["skulls"],
                         "win_rate": round(wins / games, 4)})
     by_skulls = {}

@@ -33,9 +33,9 @@ def test_any_seed_builds_29_cards_in_phase_order(seed):
 
 
 def test_starting_resources_by_party_size():
-    assert [starting(n)["heart"] for n in (1, 2, 3, 4)] == [5, 4, 4, 3]
-    assert [starting(n)["equipment"] for n in (1, 2, 3, 4)] == [2, 1, 1, 1]
-    assert all(starting(n)["power"] == 3 and starting(n)["soul"] == 0 for n in (1, 2, 3, 4))
+    assert [starting(n)["heart"] for n in (1, 2, 3, 4, 5, 6)] == [5, 4, 4, 3, 3, 3]
+    assert [starting(n)["equipment"] for n in (1, 2, 3, 4, 5, 6)] == [2, 1, 1, 1, 1, 1]
+    assert all(starting(n)["power"] == 3 and starting(n)["soul"] == 0 for n in (1, 2, 3, 4, 5, 6))
 
 
 def test_caps_soul_and_facing_death():
@@ -54,10 +54,11 @@ def test_caps_soul_and_facing_death():
 
 def test_nemesis_challenges_are_harder_than_their_phase_and_skulls_rank_them():
     """The source: Nemesis Challenges are "slightly more difficult" than their phase's; and a
-    Nemesis with more skulls is harder. Measured with the engine's exact odds."""
+    Nemesis with more skulls is harder. Measured with the engine's exact odds, under each Nemesis's
+    ability."""
     import yaml
 
-    from pnp.rules.olf.difficulty import mean_chance, phase_table, typical_chance
+    from pnp.rules.olf.difficulty import mean_chance, nemesis_chance, phase_table
     from tests.conftest import ROOT
 
     folder = ROOT / "card_data" / "olf"
@@ -67,8 +68,8 @@ def test_nemesis_challenges_are_harder_than_their_phase_and_skulls_rank_them():
     averages = {phase: mean_chance(phase_table(load(f"{phase}.yaml"), heroes, items)) for phase in ("approach", "lair", "end")}
     by_skulls: dict = {}
     for nemesis in load("nemeses.yaml"):
-        chances = [float(typical_chance(nemesis[f"{p}_symbols"], nemesis[f"{p}_targets"], heroes, items))
-                   for p in averages]
+        chances = [float(nemesis_chance(nemesis["ability_name"], p, nemesis[f"{p}_symbols"], nemesis[f"{p}_targets"],
+                                        heroes, items)) for p in averages]
         assert all(chance < averages[p] for chance, p in zip(chances, averages)), nemesis["id"]
         by_skulls.setdefault(nemesis["skulls"], []).append(sum(chances) / 3)
     easiest = {skulls: min(values) for skulls, values in by_skulls.items()}
