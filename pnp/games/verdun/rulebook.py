@@ -6,7 +6,8 @@ from pnp.rules.verdun import components
 from pnp.rules.verdun import deck as troop_deck
 from pnp.rules.verdun.deck import HAND, PLAYERS, short_deck, standard_deck, tricks
 from pnp.rules.verdun.score import SKULL_BANDS, SKULLS_SPECIAL, card_skulls
-from pnp.rules.verdun.trick import AIR_STRIKE, CLEAR_SKIES_AIR_STRIKE, FLARE_BELOW, RAIN_CAP
+from pnp.rules.verdun.kinds import engine_plays
+from pnp.rules.verdun.trick import AIR_STRIKE, CLEAR_SKIES_AIR_STRIKE, FLARE_BELOW, RAIN_CAP, standing
 
 
 def reference_context(loaded: list) -> dict:
@@ -54,15 +55,24 @@ def diagram(kind: str, setup: dict, result: dict) -> list[dict]:
              "label": "Target", "note": "face up" if target.get("revealed") else "face down"}]
     if setup.get("weather"):
         head.append({"deck": "mud-and-blood-weather", "id": setup["weather"], "label": "Weather", "note": ""})
+    stand = standing(engine_plays(setup["plays"]))
     plays = []
-    for play in setup["plays"]:
+    for index, play in enumerate(setup["plays"]):
+        tactical = play.get("tactical")
+        struck = "cancelled" if tactical and index not in stand else ""
+        if "card" not in play:
+            plays.append({"deck": "tactical", "id": tactical, "label": f"{play['player']} ({play['team']})",
+                          "note": f"answers at once{' · ' + struck if struck else ''}", "lost": False,
+                          "tactical": None})
+            continue
         card = str(play["card"])
         lost = card in result["casualties"].get("French", []) + result["casualties"].get("German", [])
-        note = card.split(":")[1] if ":" in card else ""
+        note = ", ".join(filter(None, (f"as {card.split(':')[1]}" if ":" in card else "",
+                                       f"{TACTICAL_TITLES[tactical]} {struck}" if struck else "")))
         plays.append({"deck": "troops", "id": card_id(card), "label": f"{play['player']} ({play['team']})",
-                      "note": f"as {note}" if note else "", "lost": lost,
-                      "tactical": ({"deck": "mud-and-blood-weather-changes" if play["tactical"] == "weather_changes"
-                                   else "tactical", "id": play["tactical"]} if play.get("tactical") else None)})
+                      "note": note, "lost": lost,
+                      "tactical": ({"deck": "mud-and-blood-weather-changes" if tactical == "weather_changes"
+                                   else "tactical", "id": tactical} if tactical else None)})
     return [{"head": head, "plays": plays}]
 
 
@@ -90,6 +100,9 @@ def describe(kind: str, setup: dict, result: dict) -> str:
     casualties = result["casualties"]
     words.append(f"Casualties: French {_cards(casualties.get('French', []))}; "
                  f"German {_cards(casualties.get('German', []))}.")
+    if result.get("cancelled"):
+        words.append("Cancelled: " + ", ".join(f"{c['player']}'s {TACTICAL_TITLES[c['tactical']]}"
+                                                for c in result["cancelled"]) + ".")
     award = result["tactical_award"]
     words.append(f"{' and '.join(award)} draw{'s' if len(award) == 1 else ''} a Tactical card." if award
                  else "Nobody survives to draw a Tactical card.")

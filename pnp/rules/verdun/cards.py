@@ -4,6 +4,7 @@
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 SIDES = {"F": "French", "G": "German", "X": "friendly"}
 GENERAL_RANKS = (1, 14)
@@ -29,6 +30,7 @@ class Troop:
         return self.text
 
 
+@lru_cache(maxsize=None)
 def troop(text: str) -> Troop:
     match = CARD.match(str(text).strip())
     if not match:

@@ -23,3 +23,10 @@ def card_skulls(card: str) -> int:
 
 def score(captured: list[int], assets_left: list[int], casualties: list[Troop]) -> int:
     return sum(captured) + sum(assets_left) - sum(skulls(card) for card in casualties)
+
+
+def winner(totals: dict) -> str | None:
+    """The team with the most points over the rounds played (the least negative); None on a tie."""
+    best = max(totals.values())
+    leaders = [team for team, points in totals.items() if points == best]
+    return leaders[0] if len(leaders) == 1 else None

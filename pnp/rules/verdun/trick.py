@@ -2,7 +2,12 @@
 
 Each card counts for the side of its colour, whoever played it; friendly cards (Chaplain,
 Reconnaissance) count for the side of the player who played them. The Spy copies the value of
-the card played before it (0 when it leads) and is a 0 as a casualty. The Defenders win ties.
+the troop card played before it (0 when it leads) and is a 0 as a casualty. The Defenders win ties.
+
+A trick is a list of plays in the order they happen. A play is a troop card, perhaps with a
+Tactical card, or a Stratagem alone: an answer, played out of turn the moment the Tactical card
+it cancels is played, so it comes right after that card's play. A Stratagem written with the
+next troop card is the same answer, made just before that card (ruling D14).
 """
 
 from dataclasses import dataclass, field
@@ -10,6 +15,7 @@ from dataclasses import dataclass, field
 from pnp.rules.verdun.cards import SPY_CASUALTY_RANK, SPY_LED_RANK, Troop
 
 TACTICAL = ("decoy", "mustard_gas", "air_strike", "artillery", "stratagem", "weather_changes")
+ANSWER = "stratagem"           # the one Tactical card played as a reaction, never with a troop
 WEATHER = ("fog", "clear_skies", "flare", "good_weather", "rain", "sniper")
 AIR_STRIKE = 3
 CLEAR_SKIES_AIR_STRIKE = 5
@@ -25,8 +31,12 @@ class TrickError(ValueError):
 class Play:
     player: str
     team: str                  # French or German
-    card: Troop
+    card: Troop | None         # None for a Stratagem played as an answer
     tactical: str | None = None
+
+    @property
+    def answer(self) -> bool:
+        return self.card is None
 
 
 @dataclass
@@ -45,63 +55,82 @@ def _other(side: str) -> str:
     return "German" if side == "French" else "French"
 
 
-def _tacticals(plays: list[Play]) -> list[tuple[int, str]]:
-    """(play index, tactical) that take effect: Reconnaissance bars its opponents' later tactical
-    cards; a Stratagem cancels the tactical card played just before it that still stands."""
-    standing: list[tuple[int, str]] = []
+def check(plays: list[Play]) -> None:
+    """Raise TrickError at the first play the rules forbid: an unknown Tactical card, a play
+    without a troop card that is not a Stratagem, a Stratagem that does not come right after the
+    Tactical card it cancels (ruling D14), a Tactical card barred by the other side's
+    Reconnaissance (ruling D3)."""
     barred: set[str] = set()
     for index, play in enumerate(plays):
-        if play.tactical is not None:
-            if play.tactical not in TACTICAL:
-                raise TrickError(f"{play.player}: a tactical card is one of {', '.join(TACTICAL)}, not '{play.tactical}'")
-            if play.team in barred:
-                raise TrickError(f"{play.player} cannot play {play.tactical}: the other side's Reconnaissance "
-                                 "bars tactical cards for the rest of the trick")
-            if play.tactical == "stratagem":
-                if not standing:
-                    raise TrickError(f"{play.player}'s Stratagem has no tactical card to cancel")
-                standing.pop()
-            else:
-                standing.append((index, play.tactical))
-        if play.card.kind == "reconnaissance":
+        if play.tactical is not None and play.tactical not in TACTICAL:
+            raise TrickError(f"{play.player}: a tactical card is one of {', '.join(TACTICAL)}, not '{play.tactical}'")
+        if play.answer and play.tactical != ANSWER:
+            raise TrickError(f"{play.player}: a play without a troop card is a Stratagem answering the play "
+                             "before it, {player, team, tactical: stratagem}")
+        if play.tactical == ANSWER and (index == 0 or plays[index - 1].tactical is None):
+            raise TrickError(f"{play.player}'s Stratagem has no Tactical card to cancel: it answers one as it "
+                             "is played, so it comes right after the play that carries it (ruling D14)")
+        if play.tactical is not None and play.team in barred:
+            raise TrickError(f"{play.player} cannot play {play.tactical}: the other side's Reconnaissance "
+                             "bars tactical cards for the rest of the trick")
+        if play.card is not None and play.card.kind == "reconnaissance":
             barred.add(_other(play.team))
-    return standing
+
+
+def standing(plays: list[Play]) -> list[int]:
+    """The plays whose Tactical card takes effect: a Stratagem cancels the card played just
+    before it, another Stratagem included, unless a Stratagem cancels it in turn (ruling D14)."""
+    stands = [False] * len(plays)
+    for index in reversed(range(len(plays))):
+        answered = index + 1 < len(plays) and plays[index + 1].tactical == ANSWER and stands[index + 1]
+        stands[index] = plays[index].tactical is not None and not answered
+    return [index for index, stand in enumerate(stands) if stand]
 
 
 def resolve(attackers: str, target: dict, plays: list[Play], weather: str | None = None) -> Outcome:
     if attackers not in ("French", "German"):
         raise TrickError("the attackers are French or German")
-    tacticals = _tacticals(plays)
+    check(plays)
+    stand = standing(plays)
+    tacticals = [(plays[index].team, plays[index].tactical) for index in stand]
     effects = [name for _, name in tacticals]
+    cancelled = [index for index, play in enumerate(plays) if play.tactical and index not in stand]
     if "weather_changes" in effects:
         weather = None
-    sides = [play.card.side if play.card.side != "friendly" else play.team for play in plays]
+    troops = [play for play in plays if not play.answer]
+    sides = [play.card.side if play.card.side != "friendly" else play.team for play in troops]
 
     def value(index: int) -> int:
-        card = plays[index].card
-        if card.kind == "spy":
+        card = troops[index].card
+        if card.kind == "spy":                       # ruling D20: the copy holds if that card dies
             return value(index - 1) if index > 0 else SPY_LED_RANK
-        rank = card.rank
-        return min(rank, RAIN_CAP) if weather == "rain" else rank
+        return min(card.rank, RAIN_CAP) if weather == "rain" else card.rank
 
-    def casualty_rank(index: int) -> int:
-        return SPY_CASUALTY_RANK if plays[index].card.kind == "spy" else value(index)
+    def rank(index: int) -> int:
+        """The rank casualties, the Sniper and the award compare (rulings D6, D9, D19)."""
+        return SPY_CASUALTY_RANK if troops[index].card.kind == "spy" else value(index)
 
+    def lowest(indices) -> set:
+        low = min((rank(i) for i in indices), default=None)
+        return {i for i in indices if rank(i) == low}
+
+    def highest(indices) -> set:
+        top = max((rank(i) for i in indices), default=None)
+        return {i for i in indices if rank(i) == top}
+
+    everyone = range(len(troops))
     dead = set()
     if weather == "flare":
-        dead |= {i for i in range(len(plays)) if casualty_rank(i) < FLARE_BELOW}
+        dead = {i for i in everyone if rank(i) < FLARE_BELOW}
     if weather == "sniper":
-        living = [i for i in range(len(plays)) if i not in dead]
-        if living:
-            top = max(casualty_rank(i) for i in living)
-            dead |= {i for i in living if casualty_rank(i) == top}
-    fighting = [i for i in range(len(plays)) if i not in dead]
+        dead = highest(list(everyone))               # ruling D18: tied troops all die
+    fighting = [i for i in everyone if i not in dead]
     totals = {"French": 0, "German": 0}
     for i in fighting:
         totals[sides[i]] += value(i)
-    for index, name in tacticals:
+    for team, name in tacticals:
         if name == "air_strike":
-            totals[plays[index].team] += CLEAR_SKIES_AIR_STRIKE if weather == "clear_skies" else AIR_STRIKE
+            totals[team] += CLEAR_SKIES_AIR_STRIKE if weather == "clear_skies" else AIR_STRIKE
     defenders = _other(attackers)
     fortification = int(target.get("fortification", 0))
     revealed = bool(target.get("revealed", False))
@@ -112,45 +141,26 @@ def resolve(attackers: str, target: dict, plays: list[Play], weather: str | None
         defence += fortification
     winner = defenders if defence >= totals[attackers] else attackers
     overrun = winner == attackers
-    casualties = {"French": [], "German": []}
-    by_side = {side: [i for i in fighting if sides[i] == side] for side in casualties}
-    battle = all(by_side.values())
+    by_side = {side: [i for i in fighting if sides[i] == side] for side in totals}
+    battle = all(by_side.values())                   # ruling D17: judged on the troops still standing
+    gas = effects.count("mustard_gas")                # ruling D16: each Mustard Gas adds one
+    decoys = {team for team, name in tacticals if name == "decoy"}
     lost = set(dead)
-    decoys = {plays[index].team for index, name in tacticals if name == "decoy"}
-
-    def lowest(indices):
-        if not indices:
-            return set()
-        low = min(casualty_rank(i) for i in indices)
-        return {i for i in indices if casualty_rank(i) == low}
-
-    def highest(indices):
-        if not indices:
-            return set()
-        top = max(casualty_rank(i) for i in indices)
-        return {i for i in indices if casualty_rank(i) == top}
-
-    for side in casualties:
-        mine = by_side[side]
-        if side in decoys:
-            lost |= lowest(mine)
-            continue
+    for side, mine in by_side.items():
         if "artillery" in effects:
-            lost |= set(mine)
-            continue
-        if not battle and "mustard_gas" not in effects:
-            continue
-        pick = highest if (side != winner or weather == "fog") else lowest
-        first = pick(mine) if battle else set()
-        lost |= first
-        if "mustard_gas" in effects:
-            lost |= pick([i for i in mine if i not in first])
+            falls = set(mine)
+        else:
+            pick = highest if (side != winner or weather == "fog") else lowest
+            falls = set()
+            for _ in range((1 if battle else 0) + gas):
+                falls |= pick([i for i in mine if i not in falls])
+        if side in decoys and falls:                 # ruling D15: a Decoy limits a loss, never makes one
+            falls = lowest(mine)
+        lost |= falls
+    casualties = {"French": [], "German": []}
     for i in sorted(lost):
-        casualties[sides[i]].append(str(plays[i].card))
-    survivors = [i for i in range(len(plays)) if i not in lost]
-    award = []
-    if survivors:
-        top = max(casualty_rank(i) for i in survivors)
-        award = list(dict.fromkeys(plays[i].player for i in survivors if casualty_rank(i) == top))
+        casualties[sides[i]].append(str(troops[i].card))
+    survivors = [i for i in everyone if i not in lost]
+    award = list(dict.fromkeys(troops[i].player for i in highest(survivors)))
     captured = int(target["asset"]) if overrun and target.get("asset") is not None else None
-    return Outcome(totals, newly_revealed, winner, overrun, casualties, award, captured)
+    return Outcome(totals, newly_revealed, winner, overrun, casualties, award, captured, cancelled)

@@ -38,9 +38,26 @@ def test_reconnaissance_bars_the_other_side_s_tactical_cards():
     assert resolve("French", TARGET, plays).totals["French"] == 15
 
 
+def test_a_stratagem_answers_only_the_card_just_played():
+    """Ruling D14: "as it is played". Answering Anne's Air Strike after Bruno's troop card is too
+    late, with the troop card or on its own; right after it, it cancels the Air Strike."""
+    late = [_play("A", "French", "F9", "air_strike"), _play("B", "German", "G7"),
+            _play("C", "French", "F4"), _play("D", "German", "G10", "stratagem")]
+    with pytest.raises(TrickError, match="no Tactical card to cancel"):
+        resolve("French", TARGET, late)
+    with pytest.raises(TrickError, match="no Tactical card to cancel"):
+        resolve("French", TARGET, late[:2] + [Play("D", "German", None, "stratagem")])
+    at_once = [late[0], Play("D", "German", None, "stratagem"), *late[1:3], _play("D", "German", "G10")]
+    assert resolve("French", TARGET, at_once).totals == {"French": 13, "German": 17}
+    with pytest.raises(TrickError, match="without a troop card"):
+        resolve("French", TARGET, [late[0], Play("D", "German", None, "air_strike")])
+
+
 def test_a_stratagem_needs_a_card_to_cancel_and_cards_are_read_strictly():
     with pytest.raises(TrickError, match="Stratagem"):
         resolve("French", TARGET, [_play("A", "French", "F9", "stratagem")])
+    with pytest.raises(TrickError, match="Stratagem"):
+        resolve("French", TARGET, [Play("A", "French", None, "stratagem")])
     for bad in ("F1", "F14", "XG:14", "XS", "FG:7", "FC", "X5", "Z3"):
         with pytest.raises(CardError):
             troop(bad)
@@ -78,9 +95,9 @@ def test_every_trick_rule_has_an_example():
         tricks += [e for e in yaml.safe_load(path.read_text()) if e["kind"] == "trick"]
     tacticals = {p.get("tactical") for e in tricks for p in e["setup"]["plays"]} - {None}
     weathers = {e["setup"].get("weather") for e in tricks} - {None}
-    cards = {str(p["card"]) for e in tricks for p in e["setup"]["plays"]}
+    cards = {str(p["card"]) for e in tricks for p in e["setup"]["plays"] if "card" in p}
     assert tacticals == set(TACTICAL)
-    assert weathers == set(WEATHER) - {"good_weather"}            # Good Weather changes nothing
+    assert weathers == set(WEATHER)
     assert {"XC", "XR"} <= cards and any(c.endswith("S") for c in cards) and any(":1" in c[-2:] for c in cards)
     assert any(":14" in c for c in cards)
     expects = [e["expect"] for e in tricks]
