@@ -86,8 +86,11 @@ def describe(kind: str, setup: dict, result: dict) -> str:
         return (f"{held}, a stake of {setup['stake']} leaves {result['reserve']} in reserve "
                 f"{raise_words}.")
     if kind == "glass":
-        return (f"The duel's rounds took {_souls(result['staked'])} as stakes and cost "
-                f"{_souls(result['lost'])} in lost rounds; all told, {_net(result['net'])}. "
+        won = result["net"] + result["lost"]
+        wins = sum(1 for text in setup.get("rounds") or () if str(text).split()[1:2] == ["win"])
+        brought = f" and its won {'round' if wins == 1 else 'rounds'} brought in {_souls(won)}" if won > 0 else ""
+        return (f"The duel's lost rounds cost {_souls(result['lost'])}{brought}; all told, "
+                f"{_net(result['net'])}. "
                 f"The Glass gives back {_souls(result['given_back'])}: "
                 f"{setup['souls']} become {result['souls_after']}.")
     if kind == "variant":

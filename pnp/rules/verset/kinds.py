@@ -6,7 +6,7 @@ so an example that names a Verse applies that Verse's effect as the card data st
 
 from pnp.rules.kinds import Kind, SetupError, SetupField
 from pnp.rules.verset import campaign
-from pnp.rules.verset.cards import CardError, parse_cards
+from pnp.rules.verset.cards import RANKS, SUITS, CardError, parse_cards
 from pnp.rules.verset.hands import hand_total, is_blackjack, is_eagle_eye
 from pnp.rules.verset.odds import ImpossibleCards, hit_odds
 from pnp.rules.verset.payout import HOWS, OUTCOMES, payout
@@ -22,9 +22,23 @@ IN_PLAY = SetupField("in_play", "strs", required=False, help="ids of other cards
 
 def _cards(setup: dict, name: str):
     try:
-        return parse_cards(setup.get(name) or [])
+        cards = parse_cards(setup.get(name) or [])
     except CardError as error:
         raise SetupError(name, str(error)) from None
+    _one_deck(cards, name)
+    return cards
+
+
+def _one_deck(cards, name: str) -> None:
+    """Refuse cards one 52-card deck cannot give: a suited card twice, or a rank more than four times."""
+    suited = [c for c in cards if c.suit]
+    twice = sorted({str(c) for c in suited if suited.count(c) > 1})
+    if twice:
+        raise SetupError(name, f"the card {twice[0]} is dealt twice: the deck holds one of each card")
+    for rank in RANKS:
+        count = sum(1 for c in cards if c.rank == rank)
+        if count > len(SUITS):
+            raise SetupError(name, f"{count} cards of rank {rank}: the deck holds {len(SUITS)} of each rank")
 
 
 def _card_effect(context: dict, name: str, card_id: str):

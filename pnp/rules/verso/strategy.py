@@ -10,6 +10,7 @@
 It decides on what a player sees (solo.SoloView): its table and the face on top of the pile.
 """
 
+from pnp.rules.verso.components import POINTS
 from pnp.rules.verso.series import evaluate_series, series_of
 from pnp.rules.verso.solo import DRAW, SERIES
 
@@ -28,7 +29,7 @@ def best_series(faces: list) -> list | None:
 
 
 def fits(table_faces: list, face) -> bool:
-    if face.points == 3 or face.joker:
+    if face.points == max(POINTS) or face.joker:
         return True
     same = [f for f in table_faces if f.colour == face.colour]
     return any(f.joker or abs(f.value - face.value) == 1 for f in same)

@@ -7,7 +7,7 @@ cards inline under `setup.cards` (`{C: {type: caster, value: 4}}`), which take p
 from pnp.rules.kinds import Kind, SetupError, SetupField
 from pnp.rules.wizard.cards import CardError, card_from
 from pnp.rules.wizard.hands import best_combination
-from pnp.rules.wizard.rounds import RoundError, Seat, resolve, winners
+from pnp.rules.wizard.rounds import LOSING_SPACE, WINNING_SPACE, RoundError, Seat, resolve, winners
 from pnp.rules.wizard.tokens import MAX_PLAYERS, MIN_PLAYERS, tokens_for
 
 CARDS = SetupField("cards", "mapping", required=False, help="cards defined inline: {ID: {type, value, power, tags}}")
@@ -25,7 +25,7 @@ def _known(setup: dict, context: dict) -> dict:
 
 def _cards(ids, known: dict, field: str, count: int):
     if not isinstance(ids, list) or len(ids) != count:
-        raise SetupError(field, f"{count} card ids")
+        raise SetupError(field, f"{ids!r}, where a list of {count} card ids belongs")
     try:
         return [card_from(str(i), known[str(i)]) if isinstance(known.get(str(i)), dict)
                 else _unknown(str(i), known) for i in ids]
@@ -67,8 +67,11 @@ def _seat(index: int, player, known: dict, common):
     if not isinstance(tokens, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in tokens):
         raise SetupError("players", f"{player['name']}: tokens are a list of whole numbers")
     position = player["position"]
-    if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position <= 60:
-        raise SetupError("players", f"{player['name']}: a position is a space from 0 to 60")
+    if not isinstance(position, int) or isinstance(position, bool) or not LOSING_SPACE < position < WINNING_SPACE:
+        raise SetupError("players", f"{player['name']}: a round starts with every pawn on a space from "
+                                    f"{LOSING_SPACE + 1} to {WINNING_SPACE - 1}, not {position!r}: on "
+                                    f"{LOSING_SPACE} or from {WINNING_SPACE} the game ended with the last round "
+                                    "(ruling W1)")
     out = bool(player.get("out", False))
     value = None
     if not out:

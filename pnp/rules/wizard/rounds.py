@@ -76,6 +76,24 @@ def check_tokens(seats: list) -> None:
             pile.remove(token)
 
 
+def alone_when(seats: list):
+    """(name, tokens taken) of the player the turn order leaves alone in play, or None when two or
+    more reach the resolution. The bets stop the moment one player alone is in play (ruling W4):
+    she holds only the tokens she took before that moment."""
+    live = [s.name for s in seats]
+    taken = dict.fromkeys(live, 0)
+    for tokens_before in (0, 1):                      # the first betting round, then the second
+        for seat in seats:
+            if len(live) == 1:
+                return live[0], taken[live[0]]
+            if seat.name in live:
+                if seat.out and len(seat.tokens) == tokens_before:
+                    live.remove(seat.name)
+                else:
+                    taken[seat.name] += 1
+    return (live[0], taken[live[0]]) if len(live) == 1 else None
+
+
 def leaves_in_order(seats: list) -> list:
     """The players who left, in the order they left: the first betting round's, then the second's."""
     return [s for s in seats if s.out and not s.tokens] + [s for s in seats if s.out and s.tokens]
@@ -94,6 +112,12 @@ def resolve(seats: list) -> RoundEnd:
     playing = [s for s in seats if not s.out]
     if not playing:
         raise RoundError("every player left: the last one in play is alone and cannot leave")
+    last = alone_when(seats)
+    if last is not None and len(playing) == 1 and len(playing[0].tokens) != last[1]:
+        held, had = len(playing[0].tokens), last[1]
+        raise RoundError(f"{last[0]} holds {held} {'token' if held == 1 else 'tokens'}, but every other player had "
+                         f"left when she had taken {had}: the bets stop the moment one player alone is in play "
+                         "(ruling W4)")
     if len(playing) == 1:
         _move(positions, moves, playing[0].name, sum(playing[0].tokens))
         return RoundEnd((), (), moves, positions, playing[0].name)

@@ -37,8 +37,8 @@ def _round(deck, names, positions, first, known, rng, tally, observe=None):
     cards = list(deck)
     rng.shuffle(cards)
     order = names[first:] + names[:first]
-    hands = {name: [cards.pop(), cards.pop()] for name in order}
-    common = [cards.pop(), cards.pop()]
+    hands = {name: [cards.pop() for _ in range(CARDS_IN_HAND)] for name in order}
+    common = [cards.pop() for _ in range(COMMON_CARDS)]
     state = _bets(betting.start(order), lambda seen: strategy.first_bet(seen, known),
                   hands, common, deck, positions, observe)
     state = _bets(betting.second_round(state), lambda seen: strategy.second_bet(seen, known),

@@ -6,8 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pnp.rules.kinds import SetupError
 from pnp.rules.verset.cards import full_deck, parse_cards
 from pnp.rules.verset.hands import hand_total, is_blackjack
+from pnp.rules.verset.kinds import KINDS
 from pnp.rules.verset.payout import STAKE_BONUS
 from pnp.rules.verset.rounds import ScriptedPolicy, play_round
 from pnp.rules.verset.stakes import RuleViolation
@@ -102,3 +104,10 @@ def test_the_face_down_card_busts_only_when_turned_up():
                         ScriptedPolicy(stand_on=17))
     assert [str(c) for c in result.player] == ["10", "2", "K", "5"]
     assert (result.how, result.player_total, result.opponent_total) == ("bust", 27, None)
+
+
+def test_a_round_example_deals_what_one_deck_holds():
+    """Five cards of a rank, or one suited card twice, are refused at the setup."""
+    for deck, found in (([10, 10, 10, 10, 10, 2], "5 cards of rank 10"), (["Kh", "Kh", 9, 7, 5, 4], "Kh is dealt twice")):
+        with pytest.raises(SetupError, match=found):
+            KINDS["round"].compute({"deck": deck, "stake": 1, "stand_on": 17}, {})

@@ -123,3 +123,23 @@ def test_the_game_ends_at_thirty_or_at_zero_with_the_most_points():
 def test_impossible_rounds_are_refused(players):
     with pytest.raises(SetupError):
         play(players)
+
+
+def test_a_player_alone_holds_only_the_tokens_she_took_before_the_others_left():
+    """The bets stop the moment one player alone is in play (ruling W4): she can hold no square
+    token when the others all left in the first bet, and none taken after the last leave."""
+    with pytest.raises(SetupError, match="every other player had left when she had taken 0"):
+        play([player("A", out=True), player("B", out=True), player("C", tokens=(3, 2), hand="CD")])
+    with pytest.raises(SetupError, match="every other player had left when she had taken 1"):
+        play([player("A", out=True), player("B", out=True), player("C", tokens=(3,), out=True),
+              player("D", tokens=(2, 4), hand="GH")])
+    fine = play([player("A", out=True), player("B", out=True), player("D", tokens=(2, 4), hand="GH"),
+                 player("C", tokens=(3,), out=True)])
+    assert fine["alone"] == "D" and fine["moves"]["D"] == 6
+
+
+@pytest.mark.parametrize("space", [0, 30, 41])
+def test_a_round_starts_with_every_pawn_between_one_and_twenty_nine(space):
+    """On 0 or from 30 the game ended with the round before (ruling W1)."""
+    with pytest.raises(SetupError, match="a round starts with every pawn on a space from 1 to 29"):
+        play([player("A", space, (2, 4), "CD"), player("B", 15, (3, 2), "GH"), player("C", out=True)])
