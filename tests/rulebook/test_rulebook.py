@@ -137,3 +137,11 @@ def test_a_printed_example_without_a_title_is_refused_at_its_line(project_copy, 
     assert result.exit_code == 2
     assert f"card_data/verset/rulebook/04-a-duel.md:{at}:" in result.output
     assert "title" in result.output and "Add `title: ...`" in result.output
+
+
+def test_nothing_printed_writes_a_plural_as_x_s():
+    printed = [p for p in (ROOT / "card_data").rglob("*") if p.suffix in (".md", ".yaml", ".csv")]
+    printed += [p for p in (ROOT / "layouts").rglob("*.html")] + list((ROOT / "pnp" / "games").rglob("*.py"))
+    found = [f"{p.relative_to(ROOT)}: {m.group(0)}" for p in printed
+             for m in re.finditer(r"\w+\(s\)", p.read_text(encoding="utf-8"))]
+    assert not found, found
