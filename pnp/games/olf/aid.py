@@ -11,24 +11,29 @@ PHASES = tuple(phase for phase, *_ in DECK_PHASES)
 PHASE_DECKS = (*PHASES, "slay-them")
 
 
+def _own_challenges(nemesis) -> list[tuple[str, dict]]:
+    return [(phase, {key: getattr(nemesis, f"{phase}_{key}") for key in ("mode", "symbols", "targets")})
+            for phase in PHASES]
+
+
 def _challenges(loaded: list) -> tuple[list[tuple[str, object]], list]:
-    """Every challenge, with its phase (slay for Slay Them!), and the Nemeses."""
+    """The challenge cards every game holds, with their phase (slay for Slay Them!), and the Nemeses."""
     decks = {deck.deck.key: deck.cards for deck in loaded}
     nemeses = decks.get("nemeses", [])
     challenges = [("slay" if key == "slay-them" else key, {"mode": c.mode, "symbols": c.symbols, "targets": c.targets})
                   for key in PHASE_DECKS for c in decks.get(key, [])]
-    challenges += [(phase, {key: getattr(n, f"{phase}_{key}") for key in ("mode", "symbols", "targets")})
-                   for n in nemeses for phase in PHASES]
     return challenges, nemeses
 
 
 def target_lists(loaded: list) -> list[tuple[int, ...]]:
     """Every target list a hero may face: each challenge card's and Nemesis Challenge's, and what
-    each Nemesis's ability makes of them (nemesis.py); highest first in each, fewest targets first."""
+    each Nemesis's ability makes of them (nemesis.py) in a game against that Nemesis, whose own
+    Nemesis Challenges are the only ones dealt; highest first in each, fewest targets first."""
     challenges, nemeses = _challenges(loaded)
     found = {tuple(sorted(c["targets"], reverse=True)) for _, c in challenges}
+    found |= {tuple(sorted(c["targets"], reverse=True)) for n in nemeses for _, c in _own_challenges(n)}
     for nemesis in nemeses:
-        for phase, c in challenges:
+        for phase, c in challenges + _own_challenges(nemesis):
             for follows in (False, True) if c["mode"] == "party" else (False,):
                 changed = challenge_targets(nemesis.ability_name, phase, c["symbols"], c["targets"], follows)
                 found.add(tuple(sorted(changed, reverse=True)))

@@ -5,7 +5,7 @@ from random import Random
 
 from pnp.rules.kinds import Kind, SetupError, SetupField
 from pnp.rules.olf import abilities, nemesis as nemeses
-from pnp.rules.olf.components import ALL_YOU_VE_GOT, CHARACTERS, DIE_SIDES, MAX_POWER
+from pnp.rules.olf.components import ALL_YOU_VE_GOT, ATTRIBUTES, CHARACTERS, DIE_SIDES, MAX_POWER
 from pnp.rules.olf.deck import build_deck
 from pnp.rules.olf.dice import RulesError, match, pool_size
 from pnp.rules.olf.odds import ability_chance, success_chance
@@ -54,7 +54,10 @@ def odds(setup, context):
         if "uses" in setup:
             raise SetupError("uses", "uses go with an ability")
         return {"success": success_chance(setup["dice"], targets)}
-    return {"success": ability_chance(setup["dice"], targets, ROLL_ABILITIES[setup["ability"]], setup.get("uses", 1))}
+    name = ROLL_ABILITIES[setup["ability"]]
+    if name == abilities.OATHBOUND and "uses" in setup:
+        raise SetupError("uses", "Oathbound has no uses to spend: the Knight helps once per Challenge")
+    return {"success": ability_chance(setup["dice"], targets, name, setup.get("uses", 1))}
 
 
 def ability(setup, context):
@@ -63,6 +66,14 @@ def ability(setup, context):
     dice, targets = _faces(setup["dice"], "dice"), _faces(setup["targets"], "targets")
     if match(dice, targets) is not None:
         raise SetupError("dice", "the roll already succeeds: abilities are for a failed roll (ruling O9)")
+    wanted = {abilities.LEGERDEMAIN: ("rolled",), abilities.HEX: ("die",), abilities.OATHBOUND: ("die", "rolled")}[name]
+    for key in ("die", "rolled"):
+        if key in wanted and key not in setup:
+            raise SetupError(key, f"{name} needs `{key}`: " + ("the face it acts on" if key == "die" else "the faces rolled again"))
+        if key not in wanted and key in setup:
+            raise SetupError(key, f"{name} takes no `{key}`")
+    if name == abilities.OATHBOUND and setup.get("uses") is not None:
+        raise SetupError("uses", "Oathbound has no uses to spend: the Knight helps once per Challenge")
     try:
         uses_left = abilities.spend_use(setup.get("uses"))
         if name == abilities.LEGERDEMAIN:
@@ -85,6 +96,9 @@ def nemesis(setup, context):
     if challenge != ALL_YOU_VE_GOT and not isinstance(challenge, list):
         raise SetupError("challenge", f"a list of attribute symbols, or '{ALL_YOU_VE_GOT}'")
     symbols = [challenge] if challenge == ALL_YOU_VE_GOT else challenge
+    unknown = [s for s in symbols if s != ALL_YOU_VE_GOT and s not in ATTRIBUTES]
+    if unknown:
+        raise SetupError("challenge", f"attribute symbols are {', '.join(ATTRIBUTES)}, or '{ALL_YOU_VE_GOT}'; not {', '.join(map(str, unknown))}")
     follows = setup.get("follows")
     targets = nemeses.challenge_targets(name, setup["phase"], symbols, _faces(setup["targets"], "targets"),
                                         follows_failure=follows == "failure")

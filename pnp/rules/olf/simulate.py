@@ -307,8 +307,9 @@ class Game:
             seats = party_order([h.alive for h in table.heroes], table.heroes.index(drawer))
             failed, lost = False, False
             for hero in [table.heroes[seat] for seat in seats]:
-                if hero.alive:
-                    failed = not self.attempt(hero, card, insight, failed, lost)
+                if hero.alive:               # on Slay Them!, the Insight as it stands (Last Rites may add)
+                    now = table.insight if table.card_kind == "slay" else insight
+                    failed = not self.attempt(hero, card, now, failed, lost)
                     lost = table.lost_heart
         table.card, table.targets = {}, []
 

@@ -119,3 +119,41 @@ def test_the_simulator_plays_every_special_ability(data):
         play(data["characters"], data["equipment"], data["loot"], data["decks"], data["moments"],
              data["nemeses"][game % 6], 6, rng, watch=lambda view, move: moves.update([move.kind]))
     assert {"legerdemain", "hex", "oathbound", "bulwark", "peek"} <= set(moves), moves
+
+
+def test_on_slay_them_each_hero_rolls_the_insight_as_it_stands():
+    """Insight adds dice when a hero attempts Slay Them!: an ally who Faces Death on it gives the
+    Penitent's Last Rites Insight to the heroes who follow on the same card."""
+    seen = []
+
+    class Recording(Baseline):
+        def power(self, view, insight, penalty):
+            seen.append((view.roller, insight))
+            return super().power(view, insight, penalty)
+
+    ally = Hero("Tom", ["sword"], 1, 3, 0, 0)
+    penitent = Hero("Penitent", ["shield"], 3, 3, 0, 0, ability=abilities.LAST_RITES)
+    game = Game(Table([ally, penitent], "Tithe"), Random(1), Recording())
+    game.loot_pile, game.deck, game.position = [], [], 0
+    game.table.phase = game.table.card_kind = "slay"
+    card = {"mode": "party", "symbols": ["all"], "targets": [6] * 6, "success": "The Nemesis falls.",
+            "defeat": "Lose 2 Heart."}
+    game.challenge(card, ally, game.table.insight)
+    assert not ally.alive and seen == [("Tom", 0), ("Penitent", abilities.LAST_RITES_INSIGHT)]
+
+
+@pytest.mark.parametrize("kind, setup, field", [
+    ("nemesis", {"nemesis": "bound", "phase": "end", "challenge": ["keys"], "targets": [4], "dice": 2}, "challenge"),
+    ("odds", {"dice": 1, "targets": [4], "ability": "oathbound", "uses": 3}, "uses"),
+    ("ability", {"ability": "hex", "dice": [3, 1], "targets": [4], "uses": 1}, "die"),
+    ("ability", {"ability": "legerdemain", "dice": [3, 1], "targets": [4], "die": 3, "rolled": [6, 6]}, "die"),
+    ("ability", {"ability": "oathbound", "dice": [1, 3], "targets": [4], "die": 1, "rolled": [5], "uses": 2}, "uses"),
+])
+def test_an_example_the_rules_cannot_play_names_its_field(kind, setup, field):
+    """A misspelt symbol would silently escape Bound; Oathbound has no uses; Hex needs the die it raises."""
+    from pnp.rules.kinds import SetupError
+    from pnp.rules.olf.kinds import KINDS
+
+    with pytest.raises(SetupError) as error:
+        KINDS[kind].compute(setup, {})
+    assert error.value.field == field
