@@ -13,6 +13,7 @@ next troop card is the same answer, made just before that card (ruling D14).
 from dataclasses import dataclass, field
 
 from pnp.rules.verdun.cards import SPY_CASUALTY_RANK, SPY_LED_RANK, Troop
+from pnp.rules.verdun.deck import TRICK_CARDS
 
 TACTICAL = ("decoy", "mustard_gas", "air_strike", "artillery", "stratagem", "weather_changes")
 ANSWER = "stratagem"           # the one Tactical card played as a reaction, never with a troop
@@ -58,10 +59,15 @@ def _other(side: str) -> str:
 def check(plays: list[Play]) -> None:
     """Raise TrickError at the first play the rules forbid: an unknown Tactical card, a play
     without a troop card that is not a Stratagem, a Stratagem that does not come right after the
-    Tactical card it cancels (ruling D14), a Tactical card barred by the other side's
-    Reconnaissance (ruling D3)."""
+    Tactical card it cancels or that answers a Stratagem already followed by its troop card
+    (ruling D14), a Tactical card barred by the other side's
+    Reconnaissance (ruling D3), a troop card past the trick's four."""
     barred: set[str] = set()
+    troops = 0
     for index, play in enumerate(plays):
+        troops += not play.answer
+        if troops > TRICK_CARDS:
+            raise TrickError(f"{play.player}: a trick is {TRICK_CARDS} troop cards, in 1v1 too; this is troop card {troops}")
         if play.tactical is not None and play.tactical not in TACTICAL:
             raise TrickError(f"{play.player}: a tactical card is one of {', '.join(TACTICAL)}, not '{play.tactical}'")
         if play.answer and play.tactical != ANSWER:
@@ -70,6 +76,12 @@ def check(plays: list[Play]) -> None:
         if play.tactical == ANSWER and (index == 0 or plays[index - 1].tactical is None):
             raise TrickError(f"{play.player}'s Stratagem has no Tactical card to cancel: it answers one as it "
                              "is played, so it comes right after the play that carries it (ruling D14)")
+        if play.tactical == ANSWER and index > 0 and plays[index - 1].tactical == ANSWER \
+                and plays[index - 1].card is not None:
+            raise TrickError(f"{play.player}'s Stratagem comes too late: the Stratagem it would cancel was "
+                             f"written with {plays[index - 1].player}'s troop card, which is down already. "
+                             "To answer a Stratagem, write both as plays of their own, "
+                             "{player, team, tactical: stratagem}, one right after the other (ruling D14)")
         if play.tactical is not None and play.team in barred:
             raise TrickError(f"{play.player} cannot play {play.tactical}: the other side's Reconnaissance "
                              "bars tactical cards for the rest of the trick")

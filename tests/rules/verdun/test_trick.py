@@ -53,6 +53,30 @@ def test_a_stratagem_answers_only_the_card_just_played():
         resolve("French", TARGET, [late[0], Play("D", "German", None, "air_strike")])
 
 
+def test_a_stratagem_written_with_its_troop_card_cannot_be_answered():
+    """Ruling D14: a Stratagem written with a troop card is made just before that card; once the
+    card is down it is too late to cancel the Stratagem. Two answers, each a play of its own, chain."""
+    air = _play("B", "German", "G7", "air_strike")
+    late = [_play("A", "French", "F9"), air, _play("C", "French", "F4", "stratagem"),
+            _play("D", "German", "G10", "stratagem")]
+    with pytest.raises(TrickError, match="too late"):
+        resolve("French", TARGET, late)
+    with pytest.raises(TrickError, match="too late"):
+        resolve("French", TARGET, late[:3] + [Play("D", "German", None, "stratagem"), _play("D", "German", "G10")])
+    chained = [late[0], air, Play("C", "French", None, "stratagem"), Play("D", "German", None, "stratagem"),
+               _play("C", "French", "F4"), _play("D", "German", "G10")]
+    assert resolve("French", TARGET, chained).totals == {"French": 13, "German": 20}
+
+
+def test_a_trick_holds_four_troop_cards_at_most():
+    """Four troop cards make a trick, in 1v1 too; Stratagem answers are not troop cards."""
+    four = [_play("A", "French", "F9", "air_strike"), Play("B", "German", None, "stratagem"),
+            _play("B", "German", "G7"), _play("C", "French", "F4"), _play("D", "German", "G10")]
+    assert resolve("French", TARGET, four).totals == {"French": 13, "German": 17}
+    with pytest.raises(TrickError, match="4 troop cards"):
+        resolve("French", TARGET, four + [_play("A", "French", "F5")])
+
+
 def test_a_stratagem_needs_a_card_to_cancel_and_cards_are_read_strictly():
     with pytest.raises(TrickError, match="Stratagem"):
         resolve("French", TARGET, [_play("A", "French", "F9", "stratagem")])
