@@ -65,3 +65,10 @@ def party_order(alive: list[bool], drawer: int) -> list[int]:
     """The seats attempting a Party Challenge: every living hero, clockwise from the one who drew it."""
     seats = len(alive)
     return [(drawer + step) % seats for step in range(seats) if alive[(drawer + step) % seats]]
+
+
+def solo_taker(alive: list[bool], drawer: int, accepts: list[bool]) -> int:
+    """The seat attempting a Solo Challenge: offered clockwise from the one who drew it, each living
+    hero takes it on or passes; the first to accept attempts it, and when every hero passes it
+    comes back to the drawer, who must."""
+    return next((seat for seat in party_order(alive, drawer) if accepts[seat]), drawer)

@@ -33,7 +33,7 @@ from pnp.rules.olf.dice import match, pool_size
 from pnp.rules.olf.effects import parse
 from pnp.rules.olf.moves import HeroView, Move, View, illegal
 from pnp.rules.olf.odds import hex_cost, success_chance
-from pnp.rules.olf.party import next_active, party_order, starting
+from pnp.rules.olf.party import next_active, party_order, solo_taker, starting
 
 STRIVE_FOR = Fraction(7, 10)      # the chance the baseline spends Power to reach
 SAVE_FOR = Fraction(1, 2)         # ... when a Nemesis Challenge or Slay Them! is known to come next
@@ -301,8 +301,10 @@ class Game:
                     table.next_card = nxt.kind if nxt else None
         if card["mode"] == "solo":
             view = view_of(table)
-            taker = self.move(self.strategy.taker(view, insight), view)
-            self.attempt(self.hero(taker.hero), card, insight, False, False)
+            wanted = self.move(self.strategy.taker(view, insight), view).hero
+            seat = solo_taker([h.alive for h in table.heroes], table.heroes.index(drawer),
+                              [h.name == wanted for h in table.heroes])
+            self.attempt(table.heroes[seat], card, insight, False, False)
         else:
             seats = party_order([h.alive for h in table.heroes], table.heroes.index(drawer))
             failed, lost = False, False

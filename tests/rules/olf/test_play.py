@@ -13,7 +13,7 @@ from pnp.games.olf import COMPONENT_COUNTS, game_data
 from pnp.project import Project
 from pnp.rules.olf.dice import RulesError
 from pnp.rules.olf.effects import Effect, parse
-from pnp.rules.olf.party import next_active, party_order
+from pnp.rules.olf.party import next_active, party_order, solo_taker
 from pnp.rules.olf.simulate import Baseline, Game, Hero, Table, play
 from tests.conftest import ROOT
 
@@ -39,6 +39,14 @@ def test_the_token_passes_clockwise_past_the_dead():
 def test_a_party_challenge_goes_round_from_the_drawer():
     assert party_order([True, True, True, True], 2) == [2, 3, 0, 1]
     assert party_order([True, False, True, True], 3) == [3, 0, 2]
+
+
+def test_a_solo_challenge_is_passed_clockwise_and_comes_back_to_the_drawer():
+    alive = [True, True, False, True]
+    assert solo_taker(alive, 1, [True, True, True, True]) == 1          # the drawer takes it on
+    assert solo_taker(alive, 1, [True, False, True, False]) == 0        # 1 passes, 2 is dead, 3 passes
+    assert solo_taker(alive, 3, [False, True, False, False]) == 1       # 3 and 0 pass
+    assert solo_taker(alive, 1, [False, False, True, False]) == 1       # all pass: back to the drawer
 
 
 def test_a_kept_card_s_symbols_join_its_holder_s():

@@ -14,8 +14,9 @@ from pnp.rules.verdun.components import TACTICAL_HAND_LIMIT
 from pnp.rules.verdun.game import UNKNOWN_TILE, Seat, Table, Target, View, play_round
 from pnp.rules.verdun.legal import Attack, move_error
 from pnp.rules.verdun.trick import Play
+from tests.rules.simulated import games_per_mode
 
-GAMES = 400                     # rounds a mode: some 25,000 moves, about 2.5 seconds on one core
+GAMES = games_per_mode(400)                     # rounds a mode: some 25,000 moves, about 2.5 seconds on one core
 MATCHES = ({"French": "greedy", "German": "random"}, {"French": "random", "German": "greedy"},
            {"French": "random", "German": "random"}, {"French": "greedy", "German": "greedy"})
 

@@ -9,8 +9,9 @@ from pnp.rules.verso.faces import parse_face
 from pnp.rules.verso.simulate import simulate
 from pnp.rules.verso.solo import SERIES, SoloView, is_legal, legal_moves
 from pnp.rules.verso.strategy import Baseline
+from tests.rules.simulated import games_per_mode
 
-GAMES = 2000
+GAMES = games_per_mode(2000)
 
 
 class Checked:

@@ -21,8 +21,9 @@ from pnp.rules.wizard.simulate import simulate
 from pnp.rules.wizard.tokens import MAX_PLAYERS, MIN_PLAYERS
 from tests.conftest import ROOT
 from tests.rules.wizard.test_simulate import deck as plain_deck
+from tests.rules.simulated import games_per_mode
 
-GAMES = 2000
+GAMES = games_per_mode(2000)
 
 
 @lru_cache(maxsize=1)
