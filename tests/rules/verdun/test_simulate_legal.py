@@ -16,7 +16,7 @@ from pnp.rules.verdun.legal import Attack, move_error
 from pnp.rules.verdun.trick import Play
 from tests.rules.simulated import games_per_mode
 
-GAMES = games_per_mode(400)                     # rounds a mode: some 25,000 moves, about 2.5 seconds on one core
+GAMES = games_per_mode(1000)    # rounds a mode: some 60,000 moves, about 4 seconds on a quiet core
 MATCHES = ({"French": "greedy", "German": "random"}, {"French": "random", "German": "greedy"},
            {"French": "random", "German": "random"}, {"French": "greedy", "German": "greedy"})
 

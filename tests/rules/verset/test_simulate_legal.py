@@ -23,7 +23,7 @@ from pnp.rules.verset.table import table_rules
 from tests.rules.verset.test_simulate import decks
 from tests.rules.simulated import games_per_mode
 
-CAMPAIGNS_PER_MODE = games_per_mode(150)          # per mode: 850 to 1,400 duels, 2,300 to 3,800 rounds (seed 24)
+CAMPAIGNS_PER_MODE = games_per_mode(150)   # per mode: 850 to 1,400 duels, 2,300 to 3,800 rounds (seed 24)
 MODES = [(level, variants) for level in DIFFICULTIES for variants in ((), VARIANTS)]
 VIEW_FIELDS = {f.name for f in fields(PlayerView)}
 
