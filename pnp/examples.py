@@ -176,7 +176,7 @@ def compute(example: Example, kinds: dict[str, Kind], context: dict) -> dict:
     try:
         return plain(kinds[example.kind].compute(example.setup, context))
     except SetupError as error:
-        raise DataError([Problem(example.located.file, example.line("setup", error.field),
+        raise DataError([Problem(example.located.file, example.line("setup", error.field, *error.at),
                                  f"example {example.id}, setup.{error.field}", "a setup the rules allow",
                                  str(error))]) from None
 

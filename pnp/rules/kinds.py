@@ -38,10 +38,12 @@ class Kind:
 
 
 class SetupError(ValueError):
-    """A setup the kind cannot compute: names the field."""
+    """A setup the kind cannot compute: names the field, and `at`, where inside it the fault is
+    (`("players", 2, "hand")` points the message at the third player's hand)."""
 
-    def __init__(self, field_name: str, message: str):
+    def __init__(self, field_name: str, message: str, at: tuple = ()):
         self.field = field_name
+        self.at = tuple(at)
         super().__init__(message)
 
 

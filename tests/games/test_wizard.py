@@ -112,7 +112,7 @@ def test_a_round_example_dealing_a_card_twice_is_refused_with_its_line(project_c
     text = examples.read_text()
     examples.write_text(text.replace("- {name: B, hand: [wave, dire-wolf], tokens: [3, 2], position: 15}",
                                      "- {name: B, hand: [harpy, dire-wolf], tokens: [3, 2], position: 15}", 1))
-    line = 1 + text[:text.index("      - {name: A", text.index("id: the-best-hand-gains-both-tokens"))].count("\n")
+    line = 1 + text[:text.index("      - {name: B", text.index("id: the-best-hand-gains-both-tokens"))].count("\n")
     result = run_pnp("check", "wizard", "--project", str(project_copy))
     assert result.exit_code == 2
     assert f"rounds.yaml:{line}: example the-best-hand-gains-both-tokens, setup.players" in result.output

@@ -39,19 +39,20 @@ def _unknown(card_id: str, known: dict):
 
 
 def _dealt_once(holders: list) -> None:
-    """Refuse a deal that gives one card twice: `holders` is (field, who, card ids) in deal order."""
+    """Refuse a deal that gives one card twice: `holders` is (field, where in it, who, card ids) in
+    deal order."""
     seen = {}
-    for field, who, ids in holders:
+    for field, at, who, ids in holders:
         for card_id in ids if isinstance(ids, list) else ():
             if str(card_id) in seen:
                 raise SetupError(field, f"the card '{card_id}' is dealt twice, to {seen[str(card_id)]} and to "
-                                        f"{who}: the deck holds one of each card")
+                                        f"{who}: the deck holds one of each card", at)
             seen[str(card_id)] = who
 
 
 def hand(setup, context):
     known = _known(setup, context)
-    _dealt_once([("hand", "the hand", setup["hand"]), ("common", "the common cards", setup["common"])])
+    _dealt_once([("hand", (), "the hand", setup["hand"]), ("common", (), "the common cards", setup["common"])])
     combination = best_combination(_cards(setup["hand"], known, "hand", 2),
                                    _cards(setup["common"], known, "common", 2))
     return {"best": [c.id for c in combination.cards], "value": combination.value,
@@ -62,21 +63,21 @@ def _seat(index: int, player, known: dict, common):
     if not isinstance(player, dict) or not {"name", "tokens", "position"} <= set(player) \
             or set(player) - set(PLAYER_KEYS):
         raise SetupError("players", f"player {index + 1}: a mapping of {', '.join(PLAYER_KEYS)} "
-                                    "(name, tokens and position required)")
+                                    "(name, tokens and position required)", (index,))
     tokens = player["tokens"]
     if not isinstance(tokens, list) or not all(isinstance(t, int) and not isinstance(t, bool) for t in tokens):
-        raise SetupError("players", f"{player['name']}: tokens are a list of whole numbers")
+        raise SetupError("players", f"{player['name']}: tokens are a list of whole numbers", (index,))
     position = player["position"]
     if not isinstance(position, int) or isinstance(position, bool) or not LOSING_SPACE < position < WINNING_SPACE:
         raise SetupError("players", f"{player['name']}: a round starts with every pawn on a space from "
                                     f"{LOSING_SPACE + 1} to {WINNING_SPACE - 1}, not {position!r}: on "
                                     f"{LOSING_SPACE} or from {WINNING_SPACE} the game ended with the last round "
-                                    "(ruling W1)")
+                                    "(ruling W1)", (index,))
     out = bool(player.get("out", False))
     value = None
     if not out:
         if "hand" not in player:
-            raise SetupError("players", f"{player['name']} is in play: give her hand")
+            raise SetupError("players", f"{player['name']} is in play: give her hand", (index,))
         value = best_combination(_cards(player["hand"], known, "players", 2), common).value
     return Seat(str(player["name"]), tuple(tokens), position, out, value)
 
@@ -87,8 +88,8 @@ def round_(setup, context):
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise SetupError("players", f"a list of {MIN_PLAYERS} to {MAX_PLAYERS} players")
     common = _cards(setup["common"], known, "common", 2)
-    _dealt_once([("common", "the common cards", setup["common"])]
-                + [("players", p.get("name", f"player {i + 1}"), p.get("hand"))
+    _dealt_once([("common", (), "the common cards", setup["common"])]
+                + [("players", (i, "hand"), p.get("name", f"player {i + 1}"), p.get("hand"))
                    for i, p in enumerate(players) if isinstance(p, dict)])
     seats = [_seat(i, p, known, common) for i, p in enumerate(players)]
     if len({s.name for s in seats}) != len(seats):
