@@ -1,6 +1,8 @@
 """What One Last Fight's rulebook prints from the engine: the starting table, the deck's phases,
 the odds, how hard each phase and Nemesis is; and the dice an example shows."""
 
+from statistics import mean
+
 from pnp.games.olf.aid import odds_context
 from pnp.rules.olf.kinds import NEMESIS_ABILITIES, ROLL_ABILITIES
 from pnp.rules.olf import components
@@ -8,6 +10,8 @@ from pnp.rules.olf.deck import phase_sizes
 from pnp.rules.olf.difficulty import mean_chance, nemesis_chance, phase_table
 from pnp.rules.olf import nemesis
 from pnp.rules.olf.nemesis import changes_odds_after
+
+TARGET_ABILITIES = (nemesis.BOUND, nemesis.PRECISION)   # the abilities that change every card's targets
 from pnp.rules.olf.party import starting
 
 ABILITY_NAMES = ROLL_ABILITIES
@@ -69,7 +73,10 @@ def rulebook_context(loaded: list) -> dict:
     phases = []
     for key, label in (("approach", "Approach (I)"), ("lair", "Lair (II)"), ("end", "End (III)")):
         rows = phase_table(cards[key], heroes, items)
-        phases.append({"label": label, "mean": round(mean_chance(rows) * 100),
+        under = {ability: round(100 * mean(float(nemesis_chance(ability, key, c["symbols"], c["targets"], heroes, items))
+                                           for c in cards[key]))
+                 for ability in TARGET_ABILITIES}
+        phases.append({"label": label, "mean": round(mean_chance(rows) * 100), "under": under,
                        "easiest": rows[0]["name"], "easiest_chance": round(float(rows[0]["chance"]) * 100),
                        "hardest": rows[-1]["name"], "hardest_chance": round(float(rows[-1]["chance"]) * 100)})
     nemeses = nemesis_rows(cards["nemeses"], heroes, items)

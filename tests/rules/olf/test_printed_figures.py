@@ -44,3 +44,11 @@ def test_the_odds_aid_has_a_row_for_every_target_list_a_nemesis_makes(context):
     assert (6, 5, 4, 4) in rows               # Bound on Slay Them! (ruling O7)
     assert (6, 5, 5) in rows                  # Precision on Slay Them!
     assert (6, 5) in rows                     # Precision on two 5s
+
+
+def test_the_phase_table_counts_the_abilities_that_change_every_card(context):
+    approach, lair, end = context["phase_difficulty"]
+    for phase in (approach, lair):
+        assert phase["under"]["Bound"] == phase["mean"]                 # Bound starts with End (III)
+    assert end["under"]["Bound"] < end["mean"]
+    assert all(p["under"]["Precision"] < p["mean"] for p in (approach, lair, end))
