@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pnp.output import DUPLEX_MODES, output_folder
+from pnp.output import DUPLEX_MODES, check_writable, output_folder
 from pnp.check import check_game
 from pnp.data.decks import load_game
 from pnp.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CheckFailed, DataError, PnpError, UsageError, plural
@@ -282,6 +282,8 @@ def _editions(project, game_keys: tuple, every_game: bool, papers: tuple, langua
         for paper in papers:
             target = Path(out_dir).resolve() if out_dir else output_folder(project, game, paper, duplex, printed_in,
                                                                                         ink_saver)
+            if out_dir:
+                check_writable(target)
             editions.append(Edition(key, paper, printed_in, chosen, target, owned=out_dir is None))
     return editions, games
 

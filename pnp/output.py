@@ -103,6 +103,22 @@ def _swap(first: Path, second: Path) -> None:
     os.rename(old, first)
 
 
+def check_writable(out_dir: Path) -> None:
+    """Refuse, before anything is rendered, a folder the build could not be written to: one below
+    a file, or inside a folder the user cannot write to (write_outputs would find it only at the end)."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UsageError(f"{out_dir} is a file, not a folder: choose a folder with --out")
+    existing = out_dir
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if existing != out_dir and not existing.is_dir():
+        raise UsageError(f"cannot write the build to {out_dir}: {existing} is a file, not a folder. "
+                         "Choose a folder you can write to with --out")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise UsageError(f"cannot write the build to {out_dir}: {existing} is not writable. "
+                         "Choose a folder you can write to with --out")
+
+
 def write_outputs(out_dir: Path, rendered: list, owned: bool = False, inputs: str | None = None,
                   skipped: list | None = None) -> list[BuiltFile]:
     """All or nothing: the new set is written beside the old one and swapped in at the end,
