@@ -133,8 +133,7 @@ def write_outputs(out_dir: Path, rendered: list, owned: bool = False, inputs: st
                     and not (out_dir / MANIFEST).is_file()):
                 raise UsageError(f"{out_dir} holds files pnp did not write; a build replaces its whole "
                                  "folder, so choose a new or empty folder with --out")
-            if out_dir.exists() and not out_dir.is_dir():
-                raise UsageError(f"{out_dir} is a file, not a folder: choose a folder with --out")
+            check_writable(out_dir)
             staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.new-", dir=out_dir.parent))
             files = []
             for name, pdf, pages, cards in rendered:
