@@ -7,6 +7,7 @@ from pnp.games.base import Deck, Game
 from pnp.project import Project
 from pnp.render.cache import RenderCache
 from pnp.render.fitting import FitState, overflows
+from pnp.render.page_checks import PageLabel, findings_as_problems, page_findings
 from pnp.render.templates import deck_view, environment, game_view, limit_problem, plain_view, render
 
 MAX_FIT_PASSES = 8
@@ -15,6 +16,16 @@ DOCUMENT_TEMPLATE = "deck.html"
 
 def _card_label(card) -> str:
     return getattr(card, "id", None) or getattr(card, "name", "?")
+
+
+def _page_labels(deck: Deck, cards: list) -> list[PageLabel]:
+    """Each page of a deck's document in a designer's words: faces, then backs."""
+    faces = [PageLabel(f"{deck.title} '{_card_label(card)}' face", deck.shape) for card in cards]
+    if not deck.backs:
+        return faces
+    backs = ([PageLabel(f"{deck.title} '{_card_label(card)}' back", deck.shape) for card in cards]
+             if deck.per_card_back else [PageLabel(f"{deck.title} back", deck.shape)])
+    return faces + backs
 
 
 def _unfit(deck: Deck, cards: list, index: int, box: str, floor: float, located, file: str) -> Problem:
@@ -97,5 +108,9 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
         if stuck:
             raise DataError(stuck)
         if not shrunk:
-            return cache.put(key, renderer.pdf(rendered, what))
+            pdf = renderer.pdf(rendered, what)
+            found = page_findings(rendered, _page_labels(deck, cards), project, pdf)
+            if found:
+                raise DataError(findings_as_problems(found))
+            return cache.put(key, pdf)
     raise RenderError(f"{what}: text fitting did not settle in {MAX_FIT_PASSES} passes")

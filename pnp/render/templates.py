@@ -34,6 +34,7 @@ from pnp.limits import (
     TEMPLATE_SECONDS,
 )
 from pnp.render.icons import icon_url
+from pnp.render.source_lines import mark_source_lines
 
 INLINE_TOKEN = re.compile(r"\{([a-z-]+)\}")
 TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*?(/?)>")
@@ -157,9 +158,9 @@ def _guarded_filter(function):
 class ProjectLoader(FileSystemLoader):
     """Layouts from inside the project only, links followed then checked, sizes limited."""
 
-    def __init__(self, layouts: Path, root: Path):
+    def __init__(self, layouts: Path, root: Path, mark_lines: bool = False):
         super().__init__(str(layouts))
-        self.layouts, self.root = Path(layouts), Path(root)
+        self.layouts, self.root, self.mark_lines = Path(layouts), Path(root), mark_lines
 
     def get_source(self, environment, template):
         path = self.layouts / template
@@ -167,6 +168,8 @@ class ProjectLoader(FileSystemLoader):
             raise TemplateNotFound(template)
         text = read_text(path, f"layouts/{template}", self.root)
         data = text.encode("utf-8")
+        if self.mark_lines and template.endswith(".html"):
+            text = mark_source_lines(text, f"layouts/{template}")
         # A kept environment (pnp watch) recompiles a layout whose bytes changed, whatever its time.
         return text, str(path), lambda: path.is_file() and path.read_bytes().removeprefix(b"\xef\xbb\xbf") == data
 
@@ -192,22 +195,25 @@ class ProjectSandbox(SandboxedEnvironment):
         return super().call(__context, __obj, *args, **kwargs)
 
 
-def environment(layouts, inline_icons: dict[str, str], trim: bool = True) -> SandboxedEnvironment:
+def environment(layouts, inline_icons: dict[str, str], trim: bool = True,
+                mark_lines: bool = True) -> SandboxedEnvironment:
     """The sandbox layouts and rulebook sources run in, kept for the process so that each
     layout compiles once (until its bytes change). Markdown keeps its line breaks
-    (`trim=False`); HTML layouts drop the blank lines around block tags."""
-    return _kept_environment(str(Path(layouts)), tuple(sorted(inline_icons.items())), trim)
+    (`trim=False`); HTML layouts drop the blank lines around block tags. `mark_lines` tags
+    each element with its layout line for the layout checks (off for the web site's pages)."""
+    return _kept_environment(str(Path(layouts)), tuple(sorted(inline_icons.items())), trim, mark_lines)
 
 
 @lru_cache(maxsize=16)
-def _kept_environment(layouts: str, inline_icons: tuple, trim: bool) -> SandboxedEnvironment:
-    return new_environment(layouts, dict(inline_icons), trim)
+def _kept_environment(layouts: str, inline_icons: tuple, trim: bool, mark_lines: bool) -> SandboxedEnvironment:
+    return new_environment(layouts, dict(inline_icons), trim, mark_lines)
 
 
-def new_environment(layouts, inline_icons: dict[str, str], trim: bool = True) -> SandboxedEnvironment:
+def new_environment(layouts, inline_icons: dict[str, str], trim: bool = True,
+                    mark_lines: bool = False) -> SandboxedEnvironment:
     """A sandbox of its own, for a caller that changes its globals."""
     layouts = Path(layouts)
-    env = ProjectSandbox(loader=ProjectLoader(layouts, layouts.parent), autoescape=True,
+    env = ProjectSandbox(loader=ProjectLoader(layouts, layouts.parent, mark_lines), autoescape=True,
                          undefined=StrictUndefined, trim_blocks=trim, lstrip_blocks=trim)
     for name in ("lipsum", "cycler", "joiner"):
         env.globals.pop(name, None)

@@ -169,6 +169,20 @@ def _number_headings(tokens) -> list[Heading]:
     return headings
 
 
+def _mark_chapter_lines(tokens, parts: list[str], shown: list[str]) -> None:
+    """Each block of the chapters tagged with its chapter file and line, for the layout checks
+    (the line of the chapter as Jinja rendered it: the source's, unless a loop added lines)."""
+    starts, line = [], 0
+    for part in parts:
+        starts.append(line)
+        line += part.count("\n") + 2
+    for token in tokens:
+        if token.nesting != 1 or not token.map:
+            continue
+        index = max(i for i, start in enumerate(starts) if start <= token.map[0])
+        token.attrSet("data-pnp-at", f"{shown[index]}:{token.map[0] - starts[index] + 1}")
+
+
 def render_rulebook_html(project: Project, game, loaded: list, results: dict, page_size: str) -> str:
     env = environment(project.layouts, game.inline_icons)
     prose = environment(project.layouts, game.inline_icons, trim=False)
@@ -181,8 +195,9 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
     context.update(ex=results, card=card, rulings=_rulings(project, game),
                    fonts=_fonts(project), icon_authors=_icon_authors(project, used_icons(project, game, loaded)))
     shown_game = game_view(game)
-    parts = []
+    parts, shown = [], []
     for source in source_files(project, game.key, game.language):
+        shown.append(str(source.shown))
         try:
             parts.append(render(prose.from_string(source.text), **context))
         except Exception as error:      # any fault of a chapter: its FILE:LINE, never a traceback
@@ -207,6 +222,7 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
     md.add_render_rule("fence", render_fence)
     try:
         tokens = md.parse("\n\n".join(parts))
+        _mark_chapter_lines(tokens, parts, shown)
         headings = _number_headings(tokens)
         body = Markup(md.renderer.render(tokens, md.options, {}))
         return render(layout, body=body, headings=headings, game=shown_game,
@@ -248,6 +264,7 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
     if cached is not None:
         return cached
     from pnp.render.fitting import overflows
+    from pnp.render.page_checks import PageLabel, findings_as_problems, page_findings
     from pnp.render.weasy import Renderer   # WeasyPrint loads only when something renders
 
     renderer = Renderer(project)
@@ -255,4 +272,9 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
     for number, page in enumerate(document.pages, 1):
         for name, _ratio in overflows(page):
             raise RenderError(f"{what}, page {number}: a card's {name} text does not fit its box")
-    return cache.put(key, renderer.pdf(document, what))
+    pdf = renderer.pdf(document, what)
+    labels = [PageLabel(f"{what}, page {number}") for number in range(1, len(document.pages) + 1)]
+    found = page_findings(document, labels, project, pdf)
+    if found:
+        raise DataError(findings_as_problems(found))
+    return cache.put(key, pdf)

@@ -194,7 +194,7 @@ def calibration_files(project: Project) -> list[tuple[dict, bytes]]:
 def _render(project: Project, name: str, **context) -> bytes:
     from pnp.render.templates import environment, limit_problem, plain_view, render
 
-    env = environment(project.layouts, {})
+    env = environment(project.layouts, {}, mark_lines=False)
     try:
         return render(env.get_template(f"{TEMPLATES}/{name}"), **plain_view(context)).encode()
     except Exception as error:          # a fault of the site's templates: FILE:LINE, never a traceback

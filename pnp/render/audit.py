@@ -1,0 +1,228 @@
+"""What a publisher checks by eye, checked on every laid-out page: text that overlaps, text too
+close to a frame or the trim or clipped, text too small, text with too little contrast, and
+glyphs drawn by a font the layout did not declare.
+
+The page is read by pnp/render/page_boxes.py; each finding names the layout line that made
+the text, what is wrong and where, in millimetres from the top-left corner of the trim.
+"""
+
+from dataclasses import dataclass
+from statistics import median
+
+from pnp.render.colours import contrast, hex_colour, needed_contrast, over
+from pnp.render.page_boxes import PageBoxes, Rect, Text
+
+MIN_TEXT_PT = 6.0
+MIN_FRAME_GAP_MM = 1.0
+SAFE_ZONE_MM = 3.0                 # print shops' safe zone inside a card's trim
+OVERLAP_TOLERANCE_MM = 0.15
+CLIP_TOLERANCE_MM = 0.1
+PAGE_WHITE = (1.0, 1.0, 1.0)
+# Sheet marks and labels (crop marks, fold lines, the sheet's label and scale bar) are drawn by
+# ReportLab in pnp/render/marks.py at LABEL_SIZE_PT, never laid out here: nothing is exempt.
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str            # "overlaps", "too close to", "clipped", "below 6 pt", "contrast", "fallback font"
+    at: str              # the layout FILE:LINE of the text
+    what: str            # the fault, the same wherever it recurs ("overlaps the picture of FILE:LINE")
+    subject: str         # the text in question, quoted
+    detail: str          # the measure on this page ("0.4 mm from its edge")
+    rect: Rect           # where, in mm from the trim's top-left corner
+    page: int = 0
+
+    @property
+    def message(self) -> str:
+        detail = f" ({self.detail})" if self.detail else ""
+        return f"{self.subject} {self.what}{detail} {_where(self.rect)}"
+
+
+def _shown(text: str, limit: int = 28) -> str:
+    text = " ".join(text.split())
+    return f"'{text[:limit]}…'" if len(text) > limit else f"'{text}'"
+
+
+def _where(rect: Rect) -> str:
+    x0, y0, x1, y1 = rect
+    return f"at x {x0:.1f}-{x1:.1f}, y {y0:.1f}-{y1:.1f} mm"
+
+
+def _intersection(first: Rect, second: Rect) -> Rect | None:
+    x0, y0 = max(first[0], second[0]), max(first[1], second[1])
+    x1, y1 = min(first[2], second[2]), min(first[3], second[3])
+    if x1 - x0 > OVERLAP_TOLERANCE_MM and y1 - y0 > OVERLAP_TOLERANCE_MM:
+        return x0, y0, x1, y1
+    return None
+
+
+def _centre(rect: Rect) -> tuple[float, float]:
+    return (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
+
+
+def _contains(rect: Rect, point: tuple[float, float]) -> bool:
+    return rect[0] <= point[0] <= rect[2] and rect[1] <= point[1] <= rect[3]
+
+
+def text_overlaps(boxes: PageBoxes) -> list[Finding]:
+    """Text on other text, or on a picture of another element (unless either says data-overlap)."""
+    found = []
+    texts = sorted((t for t in boxes.texts if not t.on_purpose), key=lambda t: t.rect[1])
+    for index, first in enumerate(texts):
+        for second in texts[index + 1:]:
+            if second.rect[1] >= first.rect[3]:
+                break
+            if first.block == second.block:
+                continue
+            where = _intersection(first.rect, second.rect)
+            if where:
+                found.append(Finding("overlaps", second.at, f"overlaps the text of {first.at}",
+                                     _shown(second.text), _shown(first.text), where))
+    for text in texts:
+        for paint in boxes.paints:
+            if (paint.kind == "colour" or paint.on_purpose or paint.box in text.ancestors
+                    or paint.block == text.block):
+                continue
+            where = _intersection(text.rect, paint.rect)
+            if where:
+                what = "the picture" if paint.kind == "picture" else "the background image"
+                found.append(Finding("overlaps", text.at, f"overlaps {what} of {paint.at}", _shown(text.text),
+                                     "", where))
+    return found
+
+
+def frame_gaps(boxes: PageBoxes) -> list[Finding]:
+    """Text less than MIN_FRAME_GAP_MM inside a bordered box it sits in, or on its border."""
+    found = []
+    for text in boxes.texts:
+        x0, y0, x1, y1 = text.rect
+        for frame in boxes.frames:
+            if not _intersection(text.rect, frame.outer) and frame.box not in text.ancestors:
+                continue
+            top, right, bottom, left = frame.sides
+            inner = frame.inner
+            across = x0 < inner[2] and x1 > inner[0]
+            down = y0 < inner[3] and y1 > inner[1]
+            gaps = []
+            if top and across:
+                gaps.append(y0 - inner[1])
+            if bottom and across:
+                gaps.append(inner[3] - y1)
+            if left and down:
+                gaps.append(x0 - inner[0])
+            if right and down:
+                gaps.append(inner[2] - x1)
+            if gaps and min(gaps) < MIN_FRAME_GAP_MM - 0.05:
+                gap = min(gaps)
+                side = "on" if gap < 0 else f"{gap:.1f} mm from"
+                found.append(Finding("too close to", text.at, f"is too close to the frame of {frame.at} (keep "
+                                     f"{MIN_FRAME_GAP_MM:g} mm)", _shown(text.text), f"{side} its edge", text.rect))
+    return found
+
+
+def trim_gaps(boxes: PageBoxes, shape: str) -> list[Finding]:
+    """Text outside a card's safe zone: less than SAFE_ZONE_MM inside its trim (round or square)."""
+    found = []
+    width, height = boxes.width_mm, boxes.height_mm
+    for text in boxes.texts:
+        x0, y0, x1, y1 = text.rect
+        if shape == "circle":
+            radius = min(width, height) / 2
+            cx, cy = width / 2, height / 2
+            farthest = max(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 for x in (x0, x1) for y in (y0, y1))
+            gap = radius - farthest
+        else:
+            gap = min(x0, y0, width - x1, height - y1)
+        if gap < SAFE_ZONE_MM - 0.05:
+            side = "outside" if gap < 0 else f"{gap:.1f} mm inside"
+            found.append(Finding("too close to", text.at, f"is too close to the trim (keep {SAFE_ZONE_MM:g} mm "
+                                 "inside it, the print shops' safe zone)", _shown(text.text), f"{side} it", text.rect))
+    return found
+
+
+def clipped(boxes: PageBoxes) -> list[Finding]:
+    """Text cut off by an `overflow` box, or running off the page and its bleed."""
+    found = []
+    top, right, bottom, left = boxes.bleed_mm
+    page = (-left, -top, boxes.width_mm + right, boxes.height_mm + bottom)
+    for text in boxes.texts:
+        for clip, at in text.clips + ((page, "the page"),):
+            x0, y0, x1, y1 = text.rect
+            t = CLIP_TOLERANCE_MM
+            if x0 < clip[0] - t or y0 < clip[1] - t or x1 > clip[2] + t or y1 > clip[3] + t:
+                found.append(Finding("clipped", text.at, f"is clipped by overflow of {at}", _shown(text.text), "",
+                                     text.rect))
+                break
+    return found
+
+
+def small_text(boxes: PageBoxes) -> list[Finding]:
+    return [Finding("below 6 pt", t.at, f"is below {MIN_TEXT_PT:g} pt at print size", _shown(t.text),
+                    f"{t.size_pt:.1f} pt", t.rect) for t in boxes.texts if t.size_pt < MIN_TEXT_PT - 0.01]
+
+
+def fallback_fonts(boxes: PageBoxes, declared: set[str]) -> list[Finding]:
+    found = []
+    for text in boxes.texts:
+        for family, characters in text.families:
+            if family not in declared and characters.strip():
+                codes = ", ".join(f"'{c}' U+{ord(c):04X}" for c in dict.fromkeys(characters) if not c.isspace())
+                found.append(Finding("fallback font", text.at, f"has {codes} drawn by the fallback font '{family}', "
+                                     "which no @font-face of the project declares", _shown(text.text), "",
+                                     text.rect))
+    return found
+
+
+def _backdrop(boxes: PageBoxes, text: Text):
+    """The colour under a line of text from the boxes painted before it, or None when a picture
+    lies under it (then the pixels decide)."""
+    centre = _centre(text.rect)
+    layers = []
+    for paint in reversed(boxes.paints):
+        if paint.order >= text.order or not _contains(paint.rect, centre):
+            continue
+        if paint.kind != "colour":
+            return None, layers
+        layers.append(paint.colour)
+        if paint.colour[3] >= 0.99:
+            break
+    colour = PAGE_WHITE
+    for layer in reversed(layers):
+        colour = over(layer, colour)
+    return colour, layers
+
+
+def low_contrast(boxes: PageBoxes, pixels=None) -> list[Finding]:
+    """Text whose contrast with what it is drawn on is under WCAG's 4.5:1 (3:1 for large text).
+    `pixels(rect)` gives the rendered page's RGB pixels in a rectangle, for text on a picture."""
+    found = []
+    for text in boxes.texts:
+        need = needed_contrast(text.size_pt, text.bold)
+        ground, _ = _backdrop(boxes, text)
+        if ground is not None:
+            ink = over(text.colour, ground)
+            ratio = contrast(ink, ground)
+            shown = f"{hex_colour(ink)} on {hex_colour(ground)}"
+        elif pixels is not None:
+            samples = pixels(text.rect)
+            if not samples:
+                continue
+            ink = text.colour[:3]
+            ratio = median(contrast(ink, sample) for sample in samples)
+            shown = f"{hex_colour(ink)} on a picture"
+        else:
+            continue
+        if ratio < need - 0.005:
+            found.append(Finding("contrast", text.at, f"has too little contrast: {shown}, under {need:g}:1",
+                                 _shown(text.text), f"{ratio:.2f}:1", text.rect))
+    return found
+
+
+def audit_page(boxes: PageBoxes, declared: set[str], card_shape: str | None = None, pixels=None) -> list[Finding]:
+    """Every finding on one laid-out page; `card_shape` ("rect" or "circle") when the page is a
+    card or piece cut at its trim, so that the safe zone applies."""
+    found = text_overlaps(boxes) + frame_gaps(boxes) + clipped(boxes) + small_text(boxes)
+    found += fallback_fonts(boxes, declared) + low_contrast(boxes, pixels)
+    if card_shape is not None:
+        found += trim_gaps(boxes, card_shape)
+    return found

@@ -1,0 +1,201 @@
+"""A laid-out page read as plain data: where each line of text, image, frame and background is.
+
+WeasyPrint keeps every box it laid out; this walks them once, in paint order, composing the
+transforms of their ancestors, and returns rectangles in millimetres from the trim's top-left
+corner (the bleed lies at negative coordinates). Each item knows the layout line that made it
+(`data-pnp-at`, added to every tag by pnp/render/source_lines.py) and whether a layout declared
+it an overlap on purpose (`data-overlap`).
+"""
+
+from dataclasses import dataclass, field
+
+from weasyprint.formatting_structure import boxes
+from weasyprint.matrix import Matrix
+from weasyprint.text.ffi import ffi, pango
+
+PX_PER_MM = 96 / 25.4
+PT_PER_PX = 0.75
+# Where a line's glyphs lie around its baseline, as fractions of the font size: accents above
+# capitals reach about 0.75, descenders about 0.2. Tighter than the line box, so that close
+# leading is not taken for text on text.
+GLYPH_TOP = 0.75
+GLYPH_BOTTOM = 0.2
+AT_ATTRIBUTE = "data-pnp-at"
+OVERLAP_ATTRIBUTE = "data-overlap"
+
+Rect = tuple[float, float, float, float]          # x0, y0, x1, y1 in mm
+
+
+@dataclass(frozen=True)
+class Text:
+    rect: Rect
+    text: str
+    size_pt: float
+    bold: bool
+    colour: tuple[float, float, float, float]     # RGBA, 0-1, opacity applied
+    at: str
+    order: int
+    block: int                                    # the block its line belongs to
+    ancestors: frozenset                          # ids of every box above it
+    on_purpose: bool
+    clips: tuple[tuple[Rect, str], ...]           # (padding box, at) of each overflow-clipping ancestor
+    families: tuple[tuple[str, str], ...]         # (font family, the characters it drew)
+
+
+@dataclass(frozen=True)
+class Paint:
+    """Something drawn under or beside text: a background colour or image, or an image element."""
+
+    rect: Rect
+    kind: str                                     # "colour", "image" (background) or "picture" (element)
+    colour: tuple[float, float, float, float] | None
+    at: str
+    order: int
+    box: int
+    block: int
+    ancestors: frozenset
+    on_purpose: bool
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A box with a visible border: its inner edge, and which sides are drawn."""
+
+    inner: Rect
+    outer: Rect
+    sides: tuple[bool, bool, bool, bool]          # top, right, bottom, left
+    at: str
+    box: int
+    table_cell: bool
+
+
+@dataclass
+class PageBoxes:
+    width_mm: float
+    height_mm: float
+    bleed_mm: tuple[float, float, float, float]   # top, right, bottom, left
+    texts: list[Text] = field(default_factory=list)
+    paints: list[Paint] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
+
+
+def _rgba(colour, opacity: float = 1.0) -> tuple[float, float, float, float]:
+    red, green, blue, alpha = (tuple(colour) + (1.0,))[:4] if colour is not None else (0, 0, 0, 0)
+    return float(red), float(green), float(blue), float(alpha) * opacity
+
+
+def _mm_rect(matrix: Matrix, x0: float, y0: float, x1: float, y1: float) -> Rect:
+    points = [matrix.transform_point(x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    xs, ys = [p[0] / PX_PER_MM for p in points], [p[1] / PX_PER_MM for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _scale(matrix: Matrix) -> float:
+    return abs(matrix.determinant) ** 0.5
+
+
+def _families(box) -> tuple[tuple[str, str], ...]:
+    """The font family Pango chose for each run of a line of text, with the characters it drew."""
+    layout = box.pango_layout
+    layout.reactivate(box.style)
+    try:
+        line = pango.pango_layout_get_line_readonly(layout.layout, 0)
+        data = layout.text.encode()
+        found, run = [], line.runs
+        while run != ffi.NULL:
+            item = run.data.item
+            description = pango.pango_font_describe_with_absolute_size(item.analysis.font)
+            family = ffi.string(pango.pango_font_description_get_family(description)).decode()
+            pango.pango_font_description_free(description)
+            found.append((family, data[item.offset:item.offset + item.length].decode(errors="replace")))
+            run = run.next
+        return tuple(found)
+    finally:
+        layout.deactivate()
+
+
+def _element_attribute(box, name: str):
+    element = getattr(box, "element", None)
+    if element is None or getattr(box, "element_tag", None) is None:
+        return None
+    return element.get(name)
+
+
+def _has_border(box) -> tuple[bool, bool, bool, bool]:
+    style = box.style
+    sides = []
+    for side, width in (("top", box.border_top_width), ("right", box.border_right_width),
+                        ("bottom", box.border_bottom_width), ("left", box.border_left_width)):
+        colour = style[f"border_{side}_color"]
+        visible = (width or 0) > 0.2 and style[f"border_{side}_style"] not in ("none", "hidden")
+        sides.append(bool(visible and colour is not None and _rgba(colour)[3] > 0.05))
+    return tuple(sides)
+
+
+def read_page(page) -> PageBoxes:
+    """The page's text, paints and frames, in the order WeasyPrint paints them (tree order)."""
+    root = page._page_box
+    bleed = tuple(page.bleed[side] / PX_PER_MM for side in ("top", "right", "bottom", "left"))
+    result = PageBoxes(page.width / PX_PER_MM, page.height / PX_PER_MM, bleed)
+    counter = [0]
+
+    def walk(box, matrix: Matrix, at: str, on_purpose: bool, ancestors: frozenset, clips: tuple,
+             opacity: float, block: int):
+        counter[0] += 1
+        order = counter[0]
+        if box.transformation_matrix is not None:
+            matrix = box.transformation_matrix @ matrix
+        at = _element_attribute(box, AT_ATTRIBUTE) or at
+        on_purpose = on_purpose or _element_attribute(box, OVERLAP_ATTRIBUTE) is not None
+        style = box.style
+        opacity *= style["opacity"]
+        if style["visibility"] != "visible" or opacity <= 0.01:
+            return
+        if isinstance(box, boxes.TextBox):
+            if box.text.strip() and style["font_size"] > 0:
+                baseline = box.position_y + box.baseline
+                size = style["font_size"]
+                result.texts.append(Text(
+                    _mm_rect(matrix, box.position_x, baseline - GLYPH_TOP * size, box.position_x + box.width,
+                             baseline + GLYPH_BOTTOM * size),
+                    box.text, size * PT_PER_PX * _scale(matrix), style["font_weight"] >= 600,
+                    _rgba(style["color"], opacity), at, order, block, ancestors, on_purpose, clips,
+                    _families(box)))
+            return
+        if isinstance(box, boxes.LineBox) or (isinstance(box, boxes.BlockContainerBox)
+                                              and not isinstance(box, boxes.PageBox)):
+            block = id(box) if not isinstance(box, boxes.LineBox) else block
+        if box.width is not None and box.height is not None and not isinstance(box, boxes.PageBox):
+            outer = _mm_rect(matrix, box.border_box_x(), box.border_box_y(),
+                             box.border_box_x() + box.border_width(), box.border_box_y() + box.border_height())
+            background = style["background_color"]
+            colour = _rgba(background, opacity)
+            has_image = any(kind != "none" for kind, _ in style["background_image"])
+            if has_image:
+                result.paints.append(Paint(outer, "image", None, at, order, id(box), block, ancestors, on_purpose))
+            elif colour[3] > 0.01:
+                result.paints.append(Paint(outer, "colour", colour, at, order, id(box), block, ancestors,
+                                           on_purpose))
+            if isinstance(box, boxes.ReplacedBox):
+                content = _mm_rect(matrix, box.content_box_x(), box.content_box_y(),
+                                   box.content_box_x() + box.width, box.content_box_y() + box.height)
+                result.paints.append(Paint(content, "picture", None, at, order, id(box), block, ancestors,
+                                           on_purpose))
+            sides = _has_border(box)
+            if any(sides):
+                inner = _mm_rect(matrix, box.padding_box_x(), box.padding_box_y(),
+                                 box.padding_box_x() + box.padding_width(),
+                                 box.padding_box_y() + box.padding_height())
+                result.frames.append(Frame(inner, outer, sides, at, id(box),
+                                           isinstance(box, boxes.TableCellBox)))
+            if style["overflow"] != "visible":
+                clip = _mm_rect(matrix, box.padding_box_x(), box.padding_box_y(),
+                                box.padding_box_x() + box.padding_width(),
+                                box.padding_box_y() + box.padding_height())
+                clips = clips + ((clip, at),)
+        ancestors = ancestors | {id(box)}
+        for child in getattr(box, "children", ()):
+            walk(child, matrix, at, on_purpose, ancestors, clips, opacity, block)
+
+    walk(root, Matrix(), "", False, frozenset(), (), 1.0, 0)
+    return result

@@ -1,0 +1,123 @@
+"""The layout checks run on a rendered document: each page read, audited, and its findings
+turned into problems a designer can act on (one line each, identical ones merged)."""
+
+import io
+import re
+from dataclasses import dataclass, replace
+
+from pnp.errors import Problem
+from pnp.project import Project
+from pnp.render.audit import Finding, audit_page
+from pnp.render.page_boxes import read_page
+
+FONT_FACE = re.compile(r"@font-face\s*{([^}]*)}", re.S)
+FAMILY = re.compile(r"font-family\s*:\s*[\"']?([^;\"'}]+)")
+PIXELS_PER_MM = 6                       # about 150 dpi: enough to read a ground under text
+FIXES = {
+    "overlaps": "Move one of them apart, or mark the element that lies under on purpose with "
+                "data-overlap=\"why\" (docs/layouts.md)",
+    "too close to": "Give the text more room: padding inside the frame, or a margin from the card's edge",
+    "clipped": "Give the box room for its text, or shorten the text",
+    "below 6 pt": "Set a larger font-size (rules text 7 pt and up)",
+    "contrast": "Darken the text or lighten its ground (or the reverse)",
+    "fallback font": "Use a font the game declares with @font-face that has these characters, or "
+                     "other characters",
+}
+EXPECTED = {
+    "overlaps": "text clear of other text and pictures",
+    "too close to": "text 1 mm inside its frame and 3 mm inside the trim",
+    "clipped": "text inside the box that clips it",
+    "below 6 pt": "text of 6 pt or more",
+    "contrast": "contrast of 4.5:1 (3:1 from 18 pt, or 14 pt bold)",
+    "fallback font": "every character drawn by a declared font",
+}
+
+
+@dataclass(frozen=True)
+class PageLabel:
+    """What a page is, in a designer's words, and whether it is cut at its trim."""
+
+    name: str
+    card_shape: str | None = None
+
+
+def declared_families(project: Project) -> set[str]:
+    """The font families the project's stylesheets declare with @font-face."""
+    families = set()
+    for path in sorted(project.layouts.rglob("*.css")):
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for block in FONT_FACE.finditer(text):
+            family = FAMILY.search(block.group(1))
+            if family:
+                families.add(family.group(1).strip())
+    return families
+
+
+class _Pixels:
+    """The rendered PDF's pages, rasterised only when text sits on a picture."""
+
+    def __init__(self, pdf: bytes | None):
+        self.pdf, self.document, self.images = pdf, None, {}
+
+    def of_page(self, index: int, bleed_mm: tuple):
+        if self.pdf is None:
+            return None
+
+        def pixels(rect):
+            image = self._image(index)
+            left, top = bleed_mm[3], bleed_mm[0]
+            box = tuple(round((value + offset) * PIXELS_PER_MM) for value, offset in
+                        zip(rect, (left, top, left, top)))
+            box = (max(0, box[0]), max(0, box[1]), min(image.width, box[2]), min(image.height, box[3]))
+            if box[2] <= box[0] or box[3] <= box[1]:
+                return []
+            return [tuple(c / 255 for c in p) for p in image.crop(box).getdata()]
+        return pixels
+
+    def _image(self, index: int):
+        if index not in self.images:
+            import pypdfium2
+
+            if self.document is None:
+                self.document = pypdfium2.PdfDocument(io.BytesIO(self.pdf))
+            self.images[index] = self.document[index].render(scale=PIXELS_PER_MM * 25.4 / 72).to_pil().convert("RGB")
+        return self.images[index]
+
+
+def page_findings(document, labels: list[PageLabel], project: Project, pdf: bytes | None = None,
+                  declared: set[str] | None = None) -> list[tuple[PageLabel, Finding]]:
+    declared = declared if declared is not None else declared_families(project)
+    pixels = _Pixels(pdf)
+    found = []
+    for index, page in enumerate(document.pages):
+        label = labels[index] if index < len(labels) else PageLabel(f"page {index + 1}")
+        boxes = read_page(page)
+        for finding in audit_page(boxes, declared, label.card_shape, pixels.of_page(index, boxes.bleed_mm)):
+            found.append((label, replace(finding, page=index)))
+    return found
+
+
+def _at(at: str) -> tuple[str, int | None]:
+    file, _, line = at.rpartition(":")
+    return (file, int(line)) if line.isdigit() and file else (at or "(layout)", None)
+
+
+def findings_as_problems(found: list[tuple[PageLabel, Finding]]) -> list[Problem]:
+    """One problem per fault; the same fault of the same layout line on several pages (or
+    several times on one) is one line, naming the first case and counting the rest."""
+    merged: dict = {}
+    for label, finding in found:
+        merged.setdefault((finding.kind, finding.at, finding.what), []).append((label, finding))
+    problems = []
+    for (kind, at, _), cases in merged.items():
+        file, line = _at(at)
+        label, first = cases[0]
+        names = list(dict.fromkeys(case[0].name for case in cases))
+        shown = names[0] if len(names) == 1 else f"{names[0]} and {len(names) - 1} more ({', '.join(names[1:4])}" \
+            + ("…)" if len(names) > 4 else ")")
+        times = f"; {len(cases)} cases" if len(cases) > len(names) or len(cases) > 1 else ""
+        problems.append(Problem(file, line, shown, EXPECTED[kind], first.message + times, FIXES[kind]))
+    return problems
