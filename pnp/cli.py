@@ -388,6 +388,42 @@ def _duplex_offset(text: str | None, duplex: str) -> tuple[float, float]:
 
 @main.command()
 @click.argument("game_key", metavar="GAME")
+@paper_option
+@click.option("--lang", "language", metavar="LANG", help="As for `pnp build`.")
+@click.option("--ink-saver", is_flag=True, help="As for `pnp build`.")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False),
+              help="The proof's file (default: output/GAME/proof-PAPER.pdf).")
+@project_option
+def proof(game_key: str, paper: str, language: str | None, ink_saver: bool, out_file: str | None,
+          project_dir: str | None) -> None:
+    """Write a proof of GAME: every card, board and rulebook page once, each layout finding
+    (overlaps, too close to a frame or the trim, clipped, below 6 pt, contrast, fallback font)
+    outlined in red and numbered, with its layout line beside it."""
+    from pnp.atomic import write_atomically
+    from pnp.proof import make_proof
+
+    try:
+        project = _project(project_dir)
+        game = get_game(project, game_key)
+        target = Path(out_file) if out_file else project.root / "output" / game.key / f"proof-{paper_key(paper)}.pdf"
+        check_writable(target.parent)
+        report = check_game(project, game)
+        if report.problems:
+            raise DataError(report.problems)
+        made = make_proof(project, game_key, paper, language, ink_saver)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(target, made.pdf)
+    except PnpError as error:
+        _fail(error)
+    for problem in made.problems[:MAX_REPORTED_PROBLEMS]:
+        errors.print(f"  {problem}", highlight=False, markup=False, soft_wrap=True)
+    _more(len(made.problems))
+    console.print(f"{game.title}: {plural(made.pieces, 'piece')}, {plural(len(made.problems), 'finding')}; "
+                  f"proof written to {target}", highlight=False)
+
+
+@main.command()
+@click.argument("game_key", metavar="GAME")
 @project_option
 def check(game_key: str, project_dir: str | None) -> None:
     """Check GAME before print: card data, layouts, and every worked example against the

@@ -82,6 +82,28 @@ class FieldSpec(BaseModel):
         return self
 
 
+class ColourValue(BaseModel):
+    model_config = STRICT_KEYS
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    cue: str | None = Field(default=None, min_length=1)
+
+
+class ColourCoding(BaseModel):
+    """Which field's values the cards' colours tell apart, and the colour (and any second cue:
+    an icon, a shape, a letter) of each value; checked for colour-blind players."""
+
+    model_config = STRICT_KEYS
+    field: str
+    values: dict[str, ColourValue] = Field(min_length=2)
+
+    @field_validator("values", mode="before")
+    @classmethod
+    def _shorthand(cls, value):
+        if isinstance(value, dict):
+            return {str(k): ({"colour": v} if isinstance(v, str) else v) for k, v in value.items()}
+        return value
+
+
 class DeckSpec(BaseModel):
     model_config = STRICT_KEYS
     key: str = Field(pattern=SLUG_PATTERN)
@@ -107,6 +129,7 @@ class DeckSpec(BaseModel):
     module: str | None = Field(default=None, pattern=SLUG_PATTERN)
     id_from: str | None = None
     counts_by: dict[str, dict[str | int, int]] = {}
+    colours: ColourCoding | None = None
     fields: dict[str, FieldSpec] = Field(min_length=1)
 
     @field_validator("size", mode="before")
@@ -277,12 +300,43 @@ def _deck_problems(located: Located, spec: GameSpec, vocabulary) -> list[Problem
                 problems.append(Problem(located.file, located.line_of(where + ("counts_by", field_name)),
                                         f"decks[{index}].counts_by.{field_name}",
                                         f"counts adding up to the deck's count, {deck.count}", str(sum(counts.values()))))
+        if deck.colours is not None:
+            problems += _colour_problems(located, deck, where)
         for field_name, field in deck.fields.items():
             if field.type == "effects" and vocabulary is None:
                 problems.append(Problem(located.file, located.line_of(where + ("fields", field_name)),
                                         f"decks[{index}].fields.{field_name}",
                                         "a game with a rules engine (`engine:`) for a field of type effects",
                                         "no engine", "Give the field another type, or name the engine"))
+    return problems
+
+
+def _colour_problems(located: Located, deck: DeckSpec, where: tuple) -> list[Problem]:
+    """Colours that tell cards apart must stay apart for colour-blind players (ΔE2000 15 or more
+    under deuteranopia, protanopia and tritanopia), unless a second cue differs too."""
+    from pnp.render.colours import MIN_COLOUR_BLIND_DELTA_E, colour_blind_distances
+
+    coding, problems = deck.colours, []
+    if coding.field not in deck.fields:
+        return [Problem(located.file, located.line_of(where + ("colours", "field")), f"{deck.key}: colours.field",
+                        "the name of one of the deck's fields", repr(coding.field))]
+    names = list(coding.values)
+    for index, first in enumerate(names):
+        for second in names[index + 1:]:
+            one, two = coding.values[first], coding.values[second]
+            if one.cue and two.cue and one.cue != two.cue:
+                continue
+            distances = colour_blind_distances(one.colour, two.colour)
+            kind, worst = min(distances.items(), key=lambda item: item[1])
+            if worst < MIN_COLOUR_BLIND_DELTA_E:
+                problems.append(Problem(
+                    located.file, located.line_of(where + ("colours", "values", second)),
+                    f"{deck.key}: colours.values.{second}",
+                    f"colours a colour-blind player tells apart: ΔE2000 {MIN_COLOUR_BLIND_DELTA_E:g} or more "
+                    "under deuteranopia, protanopia and tritanopia",
+                    f"colour-blind: '{first}' {one.colour} and '{second}' {two.colour} are {worst:.1f} apart "
+                    f"under {kind}", "Change one colour (lightness differs most for every eye), or give each "
+                    "value a second cue that differs (`cue:` an icon, a shape, a letter)"))
     return problems
 
 

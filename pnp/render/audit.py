@@ -18,6 +18,7 @@ SAFE_ZONE_MM = 3.0                 # print shops' safe zone inside a card's trim
 OVERLAP_TOLERANCE_MM = 0.15
 CLIP_TOLERANCE_MM = 0.1
 PAGE_WHITE = (1.0, 1.0, 1.0)
+MAX_GLYPHS_SHOWN = 4
 # Sheet marks and labels (crop marks, fold lines, the sheet's label and scale bar) are drawn by
 # ReportLab in pnp/render/marks.py at LABEL_SIZE_PT, never laid out here: nothing is exempt.
 
@@ -166,7 +167,9 @@ def fallback_fonts(boxes: PageBoxes, declared: set[str]) -> list[Finding]:
     for text in boxes.texts:
         for family, characters in text.families:
             if family not in declared and characters.strip():
-                codes = ", ".join(f"'{c}' U+{ord(c):04X}" for c in dict.fromkeys(characters) if not c.isspace())
+                shown = [c for c in dict.fromkeys(characters) if not c.isspace()]
+                codes = ", ".join(f"'{c}' U+{ord(c):04X}" for c in shown[:MAX_GLYPHS_SHOWN])
+                codes += f" and {len(shown) - MAX_GLYPHS_SHOWN} more" if len(shown) > MAX_GLYPHS_SHOWN else ""
                 found.append(Finding("fallback font", text.at, f"has {codes} drawn by the fallback font '{family}', "
                                      "which no @font-face of the project declares", _shown(text.text), "",
                                      text.rect))

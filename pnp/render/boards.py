@@ -5,12 +5,11 @@ import io
 
 import pikepdf
 
-from pnp.errors import DataError
 from pnp.games.base import Board, Game
 from pnp.project import Project
 from pnp.render.cache import RenderCache
 from pnp.render.marks import label_font_file
-from pnp.render.page_checks import PageLabel, findings_as_problems, page_findings
+from pnp.render.page_checks import PageLabel, page_findings, settle
 from pnp.render.templates import environment, game_view, limit_problem, render
 from pnp.render.tiling import tile_layout, tile_piece
 
@@ -27,16 +26,17 @@ def render_board(project: Project, game: Game, board: Board) -> bytes:
     cache = RenderCache(project.root)
     key = cache.key(board.key, html)
     pdf = cache.get(key)
-    if pdf is None:
-        from pnp.render.weasy import Renderer     # WeasyPrint loads only when something renders
+    labels = [PageLabel(f"{board.title} board", "rect")]
+    if pdf is not None:
+        settle(board.title, pdf, labels, [])
+        return pdf
+    from pnp.render.weasy import Renderer     # WeasyPrint loads only when something renders
 
-        renderer = Renderer(project)
-        document = renderer.layout(html, board.key)
-        pdf = renderer.pdf(document, board.key)
-        found = page_findings(document, [PageLabel(f"{board.title} board", "rect")], project, pdf)
-        if found:
-            raise DataError(findings_as_problems(found))
-        pdf = cache.put(key, pdf)
+    renderer = Renderer(project)
+    document = renderer.layout(html, board.key)
+    pdf = renderer.pdf(document, board.key)
+    if settle(board.title, pdf, labels, page_findings(document, labels, project, pdf)):
+        cache.put(key, pdf)
     return pdf
 
 

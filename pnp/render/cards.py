@@ -7,7 +7,7 @@ from pnp.games.base import Deck, Game
 from pnp.project import Project
 from pnp.render.cache import RenderCache
 from pnp.render.fitting import FitState, overflows
-from pnp.render.page_checks import PageLabel, findings_as_problems, page_findings
+from pnp.render.page_checks import PageLabel, page_findings, settle
 from pnp.render.templates import deck_view, environment, game_view, limit_problem, plain_view, render
 
 MAX_FIT_PASSES = 8
@@ -86,6 +86,7 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
             key = cache.key(f"deck:{deck.key}", html)
             cached = cache.get(key)
             if cached is not None:
+                settle(what, cached, _page_labels(deck, cards), [])
                 return cached
             # WeasyPrint loads only when something must be rendered.
             from pnp.render.weasy import Renderer
@@ -109,8 +110,8 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
             raise DataError(stuck)
         if not shrunk:
             pdf = renderer.pdf(rendered, what)
-            found = page_findings(rendered, _page_labels(deck, cards), project, pdf)
-            if found:
-                raise DataError(findings_as_problems(found))
-            return cache.put(key, pdf)
+            labels = _page_labels(deck, cards)
+            if settle(what, pdf, labels, page_findings(rendered, labels, project, pdf)):
+                cache.put(key, pdf)
+            return pdf
     raise RenderError(f"{what}: text fitting did not settle in {MAX_FIT_PASSES} passes")

@@ -22,6 +22,9 @@ GLYPH_TOP = 0.75
 GLYPH_BOTTOM = 0.2
 AT_ATTRIBUTE = "data-pnp-at"
 OVERLAP_ATTRIBUTE = "data-overlap"
+# A card shown smaller than print size (a rulebook's `card()` thumbnail) is one picture here:
+# its text was checked at print size in its own deck.
+THUMBNAIL_ATTRIBUTE = "data-pnp-thumbnail"
 
 Rect = tuple[float, float, float, float]          # x0, y0, x1, y1 in mm
 
@@ -141,6 +144,7 @@ def read_page(page) -> PageBoxes:
 
     def walk(box, matrix: Matrix, at: str, on_purpose: bool, ancestors: frozenset, clips: tuple,
              opacity: float, block: int):
+        box = getattr(box, "_box", box)          # an absolutely positioned box, out of its placeholder
         counter[0] += 1
         order = counter[0]
         if box.transformation_matrix is not None:
@@ -176,7 +180,7 @@ def read_page(page) -> PageBoxes:
             elif colour[3] > 0.01:
                 result.paints.append(Paint(outer, "colour", colour, at, order, id(box), block, ancestors,
                                            on_purpose))
-            if isinstance(box, boxes.ReplacedBox):
+            if isinstance(box, boxes.ReplacedBox) or _element_attribute(box, THUMBNAIL_ATTRIBUTE):
                 content = _mm_rect(matrix, box.content_box_x(), box.content_box_y(),
                                    box.content_box_x() + box.width, box.content_box_y() + box.height)
                 result.paints.append(Paint(content, "picture", None, at, order, id(box), block, ancestors,
@@ -193,6 +197,8 @@ def read_page(page) -> PageBoxes:
                                 box.padding_box_x() + box.padding_width(),
                                 box.padding_box_y() + box.padding_height())
                 clips = clips + ((clip, at),)
+        if _element_attribute(box, THUMBNAIL_ATTRIBUTE):
+            return
         ancestors = ancestors | {id(box)}
         for child in getattr(box, "children", ()):
             walk(child, matrix, at, on_purpose, ancestors, clips, opacity, block)

@@ -3,9 +3,11 @@ turned into problems a designer can act on (one line each, identical ones merged
 
 import io
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
-from pnp.errors import Problem
+from pnp.errors import DataError, Problem
 from pnp.project import Project
 from pnp.render.audit import Finding, audit_page
 from pnp.render.page_boxes import read_page
@@ -31,6 +33,41 @@ EXPECTED = {
     "contrast": "contrast of 4.5:1 (3:1 from 18 pt, or 14 pt bold)",
     "fallback font": "every character drawn by a declared font",
 }
+
+
+_collected: ContextVar = ContextVar("collected_documents", default=None)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A rendered document with what the checks found on it (for `pnp proof`)."""
+
+    what: str
+    pdf: bytes
+    labels: list
+    found: list
+
+
+@contextmanager
+def collecting():
+    """Within it, documents with findings are kept (with the clean ones) instead of refused."""
+    documents: list[Checked] = []
+    token = _collected.set(documents)
+    try:
+        yield documents
+    finally:
+        _collected.reset(token)
+
+
+def settle(what: str, pdf: bytes, labels: list, found: list) -> bool:
+    """Refuse a document with findings (exit 2, nothing written), or keep it for the proof when
+    collecting. True when the document is clean (and may be cached)."""
+    documents = _collected.get()
+    if documents is not None:
+        documents.append(Checked(what, pdf, labels, found))
+    elif found:
+        raise DataError(findings_as_problems(found))
+    return not found
 
 
 @dataclass(frozen=True)
@@ -74,7 +111,8 @@ class _Pixels:
             box = (max(0, box[0]), max(0, box[1]), min(image.width, box[2]), min(image.height, box[3]))
             if box[2] <= box[0] or box[3] <= box[1]:
                 return []
-            return [tuple(c / 255 for c in p) for p in image.crop(box).getdata()]
+            data = image.crop(box).tobytes()
+            return [(data[i] / 255, data[i + 1] / 255, data[i + 2] / 255) for i in range(0, len(data), 3)]
         return pixels
 
     def _image(self, index: int):

@@ -5,10 +5,12 @@ game computes); example blocks print as a diagram plus the engine's results; hea
 numbered and gathered into a table of contents whose page numbers WeasyPrint fills in.
 """
 
+import io
 import re
 from pathlib import Path
 from dataclasses import dataclass
 
+import pikepdf
 import yaml
 from jinja2 import TemplateSyntaxError, UndefinedError
 from markupsafe import Markup
@@ -65,7 +67,7 @@ def thumbnails(env, loaded: list):
         face = render(env.get_template(deck.face), card=plain_view(found), deck=deck_view(deck),
                       fit=FitState().sizer(0))
         return Markup(
-            f'<span class="thumb" style="width: {deck.width_mm * scale:.2f}mm; '
+            f'<span class="thumb" data-pnp-thumbnail="{deck.key}:{found.id}" style="width: {deck.width_mm * scale:.2f}mm; '
             f'height: {deck.height_mm * scale:.2f}mm">'
             f'<span class="thumb-card" style="width: {deck.width_mm}mm; height: {deck.height_mm}mm; '
             f'transform: scale({scale})">{face}</span></span>')
@@ -261,10 +263,13 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
     cache = RenderCache(project.root)
     key = cache.key("rulebook", html)
     cached = cache.get(key)
+    from pnp.render.page_checks import PageLabel, page_findings, settle
+
     if cached is not None:
+        pages = len(pikepdf.open(io.BytesIO(cached)).pages)
+        settle(what, cached, [PageLabel(f"{what}, page {n}") for n in range(1, pages + 1)], [])
         return cached
     from pnp.render.fitting import overflows
-    from pnp.render.page_checks import PageLabel, findings_as_problems, page_findings
     from pnp.render.weasy import Renderer   # WeasyPrint loads only when something renders
 
     renderer = Renderer(project)
@@ -274,7 +279,6 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
             raise RenderError(f"{what}, page {number}: a card's {name} text does not fit its box")
     pdf = renderer.pdf(document, what)
     labels = [PageLabel(f"{what}, page {number}") for number in range(1, len(document.pages) + 1)]
-    found = page_findings(document, labels, project, pdf)
-    if found:
-        raise DataError(findings_as_problems(found))
-    return cache.put(key, pdf)
+    if settle(what, pdf, labels, page_findings(document, labels, project, pdf)):
+        cache.put(key, pdf)
+    return pdf

@@ -1,0 +1,127 @@
+"""The layout checks on a starter game made wrong on purpose: each kind of finding is caught at
+its layout line, an overlap the layout declares is not, and `pnp proof` outlines a finding where
+it is on the page."""
+
+import io
+import re
+
+import numpy as np
+import pypdfium2
+import pytest
+
+from pnp.render.colours import colour_blind_distances, contrast
+from tests.conftest import run_pnp
+
+CARD = "layouts/tiny/card.html"
+
+
+def _plant(root, css: str = "", card_yaml: tuple[str, str] | None = None):
+    (root / "layouts/tiny/cards.css").write_text((root / "layouts/tiny/cards.css").read_text() + css)
+    if card_yaml:
+        path = root / "card_data/tiny/cards.yaml"
+        path.write_text(path.read_text().replace(*card_yaml, 1))
+
+
+def _build(root, out):
+    return run_pnp("build", "tiny", "--project", str(root), "--out", str(out))
+
+
+PLANTED = """
+.card .name { left: 3.2mm; }                                   /* the title on its frame */
+.card .value { color: #2c4d60; }                               /* pale on its dark ground */
+.card .art { top: 55%; height: 20%; }                          /* the icon moved over the text */
+.back .title { font-size: 4pt; }                               /* 4 pt text */
+"""
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory):
+    from pnp.project import Project
+    from tests.conftest import copy_project
+
+    root = copy_project(tmp_path_factory.mktemp("planted") / "project")
+    assert run_pnp("new", "tiny", "--project", str(root)).exit_code == 0
+    _plant(root, PLANTED, ("name: The Raven", "name: The Raven ✓"))
+    return Project.at(root)
+
+
+def test_each_planted_defect_is_reported_at_its_layout_line(planted, tmp_path):
+    result = _build(planted.root, tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert "nothing was written" in text and not (tmp_path / "out").exists()
+    expected = {
+        "too close to the frame": f"{CARD}:6",                 # .name
+        "has too little contrast": f"{CARD}:7",                # .value
+        "overlaps the picture of layouts/tiny/card.html:8": f"{CARD}:9",
+        "below 6 pt": "layouts/tiny/back.html:4",
+        "fallback font": f"{CARD}:6",
+    }
+    for words, at in expected.items():
+        assert re.search(rf"{re.escape(at)}: [^\n]*{re.escape(words)}", text), (words, text)
+    assert "'✓' U+2713" in text
+    assert re.search(r"at x \d+\.\d-\d+\.\d, y \d+\.\d-\d+\.\d mm", text)
+
+
+def test_a_clean_starter_builds_and_a_declared_overlap_is_not_reported(tiny, tmp_path):
+    card = tiny.root / CARD
+    # The art moved over the title, and said so: allowed.
+    card.write_text(card.read_text().replace('<img class="art"', '<img class="art" data-overlap="art under the title"'))
+    _plant(tiny.root, ".card .art { top: 4mm; height: 30%; }")
+    result = _build(tiny.root, tmp_path / "out")
+    assert result.exit_code == 0, result.output
+
+
+def test_an_undeclared_overlap_is_reported(tiny, tmp_path):
+    _plant(tiny.root, ".card .art { top: 4mm; height: 30%; }")
+    result = _build(tiny.root, tmp_path / "out")
+    assert result.exit_code == 2
+    assert "overlaps the picture of layouts/tiny/card.html:8" in " ".join(result.output.split())
+
+
+def test_colours_a_deuteranope_cannot_tell_apart_are_refused_unless_a_second_cue_differs(tiny):
+    game = tiny.root / "card_data/tiny/game.yaml"
+    olive_green = ('    colours:\n      field: name\n      values:\n        french: "#5b6b2f"\n'
+                   '        german: "#3f6b3a"\n')
+    text = game.read_text().replace("    fields:\n", olive_green + "    fields:\n", 1)
+    game.write_text(text)
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2
+    shown = " ".join(result.output.split())
+    assert re.search(r"card_data/tiny/game.yaml:\d+: cards: colours.values.german", shown), shown
+    assert "colour-blind: 'french' #5b6b2f and 'german' #3f6b3a" in shown
+    cued = text.replace('"#5b6b2f"\n', '{colour: "#5b6b2f", cue: lily}\n').replace(
+        '"#3f6b3a"\n', '{colour: "#3f6b3a", cue: eagle}\n')
+    game.write_text(cued)
+    assert run_pnp("check", "tiny", "--project", str(tiny.root)).exit_code == 0
+
+
+def test_colour_arithmetic_matches_known_values():
+    assert contrast((0, 0, 0), (1, 1, 1)) == pytest.approx(21.0)
+    assert contrast((0.5, 0.5, 0.5), (0.5, 0.5, 0.5)) == pytest.approx(1.0)
+    far = colour_blind_distances("#000000", "#ffffff")
+    assert min(far.values()) > 90
+    near = colour_blind_distances("#5b6b2f", "#3f6b3a")          # olive and green
+    assert near["deuteranopia"] < 15 and near["protanopia"] < 15
+
+
+def test_the_proof_outlines_a_planted_finding_where_it_is(planted, tmp_path):
+    out = tmp_path / "proof.pdf"
+    result = run_pnp("proof", "tiny", "--project", str(planted.root), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "finding" in result.output and out.is_file()
+    document = pypdfium2.PdfDocument(io.BytesIO(out.read_bytes()))
+    # The first piece is the first card's face, placed at 10 mm from the left and below its label;
+    # its .name (5-51 mm across, 5-13 mm down the trim) sits too close to the frame.
+    scale = 300 / 72
+    image = np.asarray(document[0].render(scale=scale).to_pil().convert("RGB")).astype(int)
+    red = (image[:, :, 0] > 180) & (image[:, :, 1] < 60) & (image[:, :, 2] < 60)
+    width_mm = image.shape[1] / scale / 72 * 25.4
+    piece_left, piece_top = 10.0, 10.0 + 6.0                      # MARGIN_MM, MARGIN_MM + LABEL_MM
+    bleed = 3.0
+    columns = np.where(red[:, : int(image.shape[1] * 120 / width_mm)].any(axis=0))[0]
+    rows = np.where(red[:, : int(image.shape[1] * 120 / width_mm)].any(axis=1))[0]
+    mm = 25.4 / 300
+    left, top = columns.min() * mm - piece_left - bleed, rows.min() * mm - piece_top - bleed
+    assert 2.5 < left < 4.0, left               # the name starts 3.2 mm in, outlined 0.4 mm wider
+    assert 3.0 < top < 8.0, top
