@@ -10,7 +10,6 @@ it an overlap on purpose (`data-overlap`).
 from dataclasses import dataclass, field
 
 from weasyprint.formatting_structure import boxes
-from weasyprint.matrix import Matrix
 from weasyprint.text.ffi import ffi, pango
 
 PX_PER_MM = 96 / 25.4
@@ -87,14 +86,28 @@ def _rgba(colour, opacity: float = 1.0) -> tuple[float, float, float, float]:
     return float(red), float(green), float(blue), float(alpha) * opacity
 
 
-def _mm_rect(matrix: Matrix, x0: float, y0: float, x1: float, y1: float) -> Rect:
-    points = [matrix.transform_point(x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+Affine = tuple[float, float, float, float, float, float]     # PDF's a b c d e f
+
+
+def _then(first: Affine, second: Affine) -> Affine:
+    """`first` applied, then `second` (a box's transform, then its ancestors')."""
+    a, b, c, d, e, f = first
+    A, B, C, D, E, F = second
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _mm_rect(matrix: Affine, x0: float, y0: float, x1: float, y1: float) -> Rect:
+    if matrix == IDENTITY:
+        return x0 / PX_PER_MM, y0 / PX_PER_MM, x1 / PX_PER_MM, y1 / PX_PER_MM
+    a, b, c, d, e, f = matrix
+    points = [(a * x + c * y + e, b * x + d * y + f) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
     xs, ys = [p[0] / PX_PER_MM for p in points], [p[1] / PX_PER_MM for p in points]
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _scale(matrix: Matrix) -> float:
-    return abs(matrix.determinant) ** 0.5
+def _scale(matrix: Affine) -> float:
+    return abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) ** 0.5
 
 
 def _families(box) -> tuple[tuple[str, str], ...]:
@@ -142,13 +155,13 @@ def read_page(page) -> PageBoxes:
     result = PageBoxes(page.width / PX_PER_MM, page.height / PX_PER_MM, bleed)
     counter = [0]
 
-    def walk(box, matrix: Matrix, at: str, on_purpose: bool, ancestors: frozenset, clips: tuple,
+    def walk(box, matrix: Affine, at: str, on_purpose: bool, ancestors: frozenset, clips: tuple,
              opacity: float, block: int):
         box = getattr(box, "_box", box)          # an absolutely positioned box, out of its placeholder
         counter[0] += 1
         order = counter[0]
         if box.transformation_matrix is not None:
-            matrix = box.transformation_matrix @ matrix
+            matrix = _then(tuple(box.transformation_matrix.values), matrix)
         at = _element_attribute(box, AT_ATTRIBUTE) or at
         on_purpose = on_purpose or _element_attribute(box, OVERLAP_ATTRIBUTE) is not None
         style = box.style
@@ -203,5 +216,5 @@ def read_page(page) -> PageBoxes:
         for child in getattr(box, "children", ()):
             walk(child, matrix, at, on_purpose, ancestors, clips, opacity, block)
 
-    walk(root, Matrix(), "", False, frozenset(), (), 1.0, 0)
+    walk(root, IDENTITY, "", False, frozenset(), (), 1.0, 0)
     return result
