@@ -39,10 +39,35 @@ def _folded_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str, c
                    for s in page for side in (0, 1)] for page in pairs]
         marks = draw_sheet_marks(layout, labels, label_font_file(project), "circle", halves,
                                  scale_text=sheet_words(game.language)["scale"])
+        require_cuttable(game, deck, marks, halves, cards_pdf)
     else:
         marks = draw_sheet_marks(layout, labels, label_font_file(project), "rect", pairs, side_fold_mm=deck.width_mm,
                                  scale_text=sheet_words(game.language)["scale"])
+        require_cuttable(game, deck, marks, pairs, cards_pdf)
     return impose_folded(cards_pdf, marks, layout, deck.width_mm, deck.per_card_back), len(labels)
+
+
+def require_cuttable(game: Game, deck, marks: bytes, slots_per_page: list, cards_pdf: bytes) -> None:
+    """Every piece on the sheets has crop marks on each edge; a round one's cut line shows
+    against its edge (pnp/render/cut_checks.py): otherwise the deck is refused (exit 2)."""
+    from pnp.render.cut_checks import cut_findings, edge_colours
+
+    edges = edge_colours(cards_pdf, len(pikepdf_pages(cards_pdf))) if deck.shape == "circle" else None
+    found = cut_findings(marks, slots_per_page, deck.shape, edges)
+    if found:
+        raise DataError([Problem(f"card_data/{game.key}/game.yaml", deck.declared_at, f"{deck.key}: crop marks",
+                                 "pieces that can be cut: crop marks on every edge of each, and a round piece's "
+                                 "cut line at 3:1 or more against its edge colour", message,
+                                 "Give the pieces room on the sheet (a smaller card or a larger --paper), or a "
+                                 "ground the cut line shows on") for message in found])
+
+
+def pikepdf_pages(pdf: bytes):
+    import io
+
+    import pikepdf
+
+    return pikepdf.open(io.BytesIO(pdf)).pages
 
 
 def deck_layout(game: Game, deck, paper: str, width_mm: float) -> SheetLayout:
@@ -88,6 +113,7 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
     folds = [deck.fold_lines_mm if page % (1 if duplex == "none" else 2) == 0 else () for page in range(len(slots))]
     marks = draw_sheet_marks(layout, labels, font, deck.shape, slots, folds,
                              scale_text=sheet_words(game.language)["scale"])
+    require_cuttable(game, deck, marks, slots, cards_pdf)
     return (impose(cards_pdf, marks, layout, duplex, deck.per_card_back, deck.backs,
                    page_offset(layout, back_offset_mm)), len(labels))
 
