@@ -55,7 +55,7 @@ def test_sheets_speak_the_language_of_the_build(built_verso):
 
 def _example_numbers(html: str) -> dict:
     """Each worked example's figure: its id and the numbers its words give."""
-    figures = re.findall(r'<figure class="example" id="example-([^"]+)">(.*?)</figure>', html, re.S)
+    figures = re.findall(r'<figure[^>]*? class="example" id="example-([^"]+)">(.*?)</figure>', html, re.S)
     return {figure_id: re.findall(r"\d+", re.sub(r"<[^>]+>", " ", body.split('class="example-words"')[1]))
             for figure_id, body in figures}
 

@@ -82,7 +82,7 @@ def text_overlaps(boxes: PageBoxes) -> list[Finding]:
     for text in texts:
         for paint in boxes.paints:
             if (paint.kind == "colour" or paint.on_purpose or paint.box in text.ancestors
-                    or paint.block == text.block):
+                    or (paint.inline and paint.block == text.block)):
                 continue
             where = _intersection(text.rect, paint.rect)
             if where:

@@ -57,6 +57,7 @@ class Paint:
     block: int
     ancestors: frozenset
     on_purpose: bool
+    inline: bool = False                          # an image in a line of text (an inline icon)
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,7 @@ def read_page(page) -> PageBoxes:
                 content = _mm_rect(matrix, box.content_box_x(), box.content_box_y(),
                                    box.content_box_x() + box.width, box.content_box_y() + box.height)
                 result.paints.append(Paint(content, "picture", None, at, order, id(box), block, ancestors,
-                                           on_purpose))
+                                           on_purpose, isinstance(box, boxes.InlineLevelBox)))
             sides = _has_border(box)
             if any(sides):
                 inner = _mm_rect(matrix, box.padding_box_x(), box.padding_box_y(),
