@@ -9,11 +9,11 @@ from pnp.games import get_game
 from pnp.games.verset.rulebook import STAND_TOTALS, UP_CARDS, percent
 from pnp.games.verset.table import campaign_sheet
 from pnp.render.forms import field_names
-from pnp.render.tiling import CROSS_MM, OVERLAP_MM
+from pnp.render.tiling import OVERLAP_MM, PIECE_MARGIN_MM, TICK_MM
 from pnp.project import Project
 from pnp.rules.verset.odds import bust_from_fresh_deck, opponent_finals
 from tests.conftest import ROOT
-from tests.pdf_measure import MM, placements
+from tests.pdf_measure import MM, crop_marks, placements
 
 PLAYMAT = next(b for b in get_game(Project.at(ROOT), "verset").boards if b.key == "playmat")
 PLAYMAT_MM = (PLAYMAT.width_mm, PLAYMAT.height_mm)
@@ -30,27 +30,15 @@ def window(path, index):
         return clip[0], height - clip[3], clip[2], height - clip[1]
 
 
-def visible_crosses(page, view) -> list[tuple[float, float]]:
-    """Centres of the alignment crosses this tile shows (inside its window)."""
-    length = CROSS_MM * MM
-    horizontal = [l for l in page.lines if abs(l["top"] - l["bottom"]) < 0.01 and abs(l["width"] - length) < 0.05]
-    vertical = [l for l in page.lines if abs(l["x0"] - l["x1"]) < 0.01 and abs(l["height"] - length) < 0.05]
-    found = set()
-    for h in horizontal:
-        for v in vertical:
-            cx, cy = v["x0"], h["top"]
-            if abs((h["x0"] + h["x1"]) / 2 - cx) < 0.05 and abs((v["top"] + v["bottom"]) / 2 - cy) < 0.05:
-                if view[0] <= cx <= view[2] and view[1] <= cy <= view[3]:
-                    found.add((round(cx, 3), round(cy, 3)))
-    return sorted(found)
-
-
-def near_top_or_bottom(y, view):
-    return y < view[1] + OVERLAP_MM * MM or y > view[3] - OVERLAP_MM * MM
-
-
-def near_sides(x, view):
-    return x < view[0] + OVERLAP_MM * MM or x > view[2] - OVERLAP_MM * MM
+def ticks(page, view) -> tuple[list[float], list[float]]:
+    """The alignment ticks this tile prints outside its window: the x of the upright ones above
+    it and the y (top-down) of the level ones beside it, where the band edges meet its edges."""
+    length, eps = TICK_MM * MM, 0.05
+    upright = [l for l in page.lines if abs(l["x0"] - l["x1"]) < 0.01 and abs(l["height"] - length) < eps]
+    level = [l for l in page.lines if abs(l["top"] - l["bottom"]) < 0.01 and abs(l["width"] - length) < eps]
+    xs = sorted({round(l["x0"], 3) for l in upright if l["bottom"] <= view[1] + eps})
+    ys = sorted({round(l["top"], 3) for l in level if l["x1"] <= view[0] + eps or l["x0"] >= view[2] - eps})
+    return xs, ys
 
 
 def outline(page, size_mm=None):
@@ -63,13 +51,33 @@ def outline(page, size_mm=None):
 BOARDS = {"playmat": ("built", (600.0, 350.0)), "score-board": ("built_wizard", (400.0, 280.0))}
 
 
+@pytest.mark.parametrize("board", sorted(BOARDS))
+def test_no_alignment_mark_is_drawn_over_the_art(request, board):
+    """Every line of a tile but the piece's outline lies outside the art it shows (its window,
+    less the blank paper past the piece's bleed): nothing covers the board's numbers and boxes."""
+    fixture, size = BOARDS[board]
+    path = request.getfixturevalue(fixture)["a4"] / f"{board}-tiles.pdf"
+    with pdfplumber.open(path) as pdf:
+        for index, page in enumerate(pdf.pages):
+            view = window(path, index)
+            x0, top, x1, bottom = outline(page, size)
+            margin = PIECE_MARGIN_MM * MM
+            art = (max(view[0], x0 - margin), max(view[1], top - margin),
+                   min(view[2], x1 + margin), min(view[3], bottom + margin))
+            for line in page.lines:
+                inside = (art[0] + 0.1 < max(line["x0"], line["x1"]) and min(line["x0"], line["x1"]) < art[2] - 0.1
+                          and art[1] + 0.1 < line["bottom"] and line["top"] < art[3] - 0.1)
+                assert not inside, (index, line["x0"], line["top"], line["x1"], line["bottom"])
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("board", sorted(BOARDS))
 def test_tiles_overlap_by_10mm_and_reassemble_to_the_board(request, paper, board):
-    """Lay the tiles together crosses on crosses, as a player would, then measure the mat.
+    """Lay the tiles together as a player would: cut one along its window's edge and lay that
+    edge on its neighbour's ticks; then measure the mat.
 
-    Each band's crosses sit on its middle line; a band's width is how far the window of one
-    tile runs past the cross plus how far the next tile's window starts before it.
+    Each band's ticks stand where its two edges meet the window's edges: 10 mm apart on both
+    tiles, the outer one at the window's edge of the tile it belongs to.
     """
     fixture, size = BOARDS[board]
     path = request.getfixturevalue(fixture)[paper] / f"{board}-tiles.pdf"
@@ -79,31 +87,33 @@ def test_tiles_overlap_by_10mm_and_reassemble_to_the_board(request, paper, board
     with pdfplumber.open(path) as pdf:
         count = len(pdf.pages)
         views = [window(path, i) for i in range(count)]
-        seen = [visible_crosses(page, view) for page, view in zip(pdf.pages, views)]
+        seen = [ticks(page, view) for page, view in zip(pdf.pages, views)]
         # Tiles of the first row draw the outline at the same height.
         columns = sum(1 for page in pdf.pages if outline(page)[1] == outline(pdf.pages[0])[1])
         rows = count // columns
         shift_x = 0.0
         for c in range(columns - 1):
-            band = OVERLAP_MM * MM                        # crosses in the band by each edge
-            right = max(x for x, y in seen[c] if x > views[c][2] - band and not near_top_or_bottom(y, views[c]))
-            left = min(x for x, y in seen[c + 1]
-                       if x < views[c + 1][0] + band and not near_top_or_bottom(y, views[c + 1]))
-            overlap = (views[c][2] - right) + (left - views[c + 1][0])
-            assert overlap / MM == pytest.approx(OVERLAP_MM, abs=0.2)
-            shift_x += right - left
+            a, b = views[c], views[c + 1]
+            inner, outer = [x for x in seen[c][0] if x > a[2] - (OVERLAP_MM + 1) * MM][-2:]
+            assert outer == pytest.approx(a[2], abs=0.05)           # at the window's edge
+            assert (outer - inner) / MM == pytest.approx(OVERLAP_MM, abs=0.05)
+            edge, far = [x for x in seen[c + 1][0] if x < b[0] + (OVERLAP_MM + 1) * MM][:2]
+            assert edge == pytest.approx(b[0], abs=0.05)
+            assert (far - edge) / MM == pytest.approx(OVERLAP_MM, abs=0.05)
+            shift_x += inner - b[0]                                   # B's cut edge on A's tick
         assert views[0][0] <= outline(pdf.pages[0])[0]
         width = outline(pdf.pages[columns - 1])[2] + shift_x - outline(pdf.pages[0])[0]
         assert width / MM == pytest.approx(size[0], abs=0.5)
         shift_y = 0.0
         for r in range(rows - 1):
-            band = OVERLAP_MM * MM
             above, below = views[r * columns], views[(r + 1) * columns]
-            lower = max(y for x, y in seen[r * columns] if y > above[3] - band and not near_sides(x, above))
-            upper = min(y for x, y in seen[(r + 1) * columns] if y < below[1] + band and not near_sides(x, below))
-            overlap = (views[r * columns][3] - lower) + (upper - views[(r + 1) * columns][1])
-            assert overlap / MM == pytest.approx(OVERLAP_MM, abs=0.2)
-            shift_y += lower - upper
+            inner, outer = [y for y in seen[r * columns][1] if y > above[3] - (OVERLAP_MM + 1) * MM][-2:]
+            assert outer == pytest.approx(above[3], abs=0.05)
+            assert (outer - inner) / MM == pytest.approx(OVERLAP_MM, abs=0.05)
+            edge, far = [y for y in seen[(r + 1) * columns][1] if y < below[1] + (OVERLAP_MM + 1) * MM][:2]
+            assert edge == pytest.approx(below[1], abs=0.05)
+            assert (far - edge) / MM == pytest.approx(OVERLAP_MM, abs=0.05)
+            shift_y += inner - below[1]
         height = outline(pdf.pages[(rows - 1) * columns])[3] + shift_y - outline(pdf.pages[0])[1]
         assert height / MM == pytest.approx(size[1], abs=0.5)
 
@@ -143,10 +153,22 @@ def test_every_number_on_the_odds_card_is_the_engines(built):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_token_cut_circles_have_the_stated_diameter(built, paper):
-    with pdfplumber.open(built[paper] / "soul-tokens.pdf") as pdf:
-        circles = [c for c in pdf.pages[0].curves
-                   if abs(c["width"] - c["height"]) < 0.05 and abs(c["width"] / MM - TOKEN_DIAMETER_MM) < 1]
-        assert len(circles) == 17
-        for circle in circles:
-            assert circle["width"] / MM == pytest.approx(TOKEN_DIAMETER_MM, abs=0.1)
-            assert circle["height"] / MM == pytest.approx(TOKEN_DIAMETER_MM, abs=0.1)
+    """Each token's cut circle: black over a wider white line (it shows on the navy art as on
+    paper), and crop marks in the margins at the corners of its square trim."""
+    path = built[paper] / "soul-tokens.pdf"
+    with pdfplumber.open(path) as pdf:
+        found = [c for c in pdf.pages[0].curves
+                 if abs(c["width"] - c["height"]) < 0.05 and abs(c["width"] / MM - TOKEN_DIAMETER_MM) < 1]
+        black = [c for c in found if not any(c["stroking_color"] or (0,))]
+        white = [c for c in found if c["stroking_color"] and all(v == 1 for v in c["stroking_color"])]
+        assert len(black) == len(white) == 17
+        assert all(w["linewidth"] >= 3 * b["linewidth"] for w, b in zip(white, black))
+        height = float(pdf.pages[0].height)
+    xs, ys = crop_marks(path, 0)
+    for circle in black:
+        assert circle["width"] / MM == pytest.approx(TOKEN_DIAMETER_MM, abs=0.1)
+        assert circle["height"] / MM == pytest.approx(TOKEN_DIAMETER_MM, abs=0.1)
+        for x in (circle["x0"], circle["x1"]):
+            assert {"top", "bottom"} <= xs[round(x, 2)]
+        for y in (height - circle["top"], height - circle["bottom"]):
+            assert {"left", "right"} <= ys[round(y, 2)]

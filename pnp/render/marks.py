@@ -14,6 +14,7 @@ from pnp.files import project_font
 from pnp.render.sheet_layout import LABEL_BAND_MM, MM, PRINTER_MARGIN_MM, SheetLayout
 
 CROP_MARK_WIDTH_PT = 0.4
+CUT_CIRCLE_HALO_PT = 1.6         # the white line under a round piece's black cut line
 SCALE_BAR_MM = 50.0
 LABEL_SIZE_PT = 6.5
 GAP_PADDING_MM = 2.0
@@ -56,8 +57,9 @@ def label_font(path) -> str:
     return register_font(str(path), LABEL_FONT)
 
 
-def _crop_marks(pdf: canvas.Canvas, layout: SheetLayout) -> None:
-    """A line from the sheet edge to the cards on every cut, on all four sides.
+def _crop_marks(pdf: canvas.Canvas, layout: SheetLayout, slots=None) -> None:
+    """A line from the sheet edge to the cards on every cut, on all four sides: the layout's
+    cuts, or the edges of the given slots (a round piece's square trim, each half of a pair).
 
     On the label's side the line leaves a gap for the label band; the part between the
     band and the cards still shows where to cut.
@@ -67,10 +69,14 @@ def _crop_marks(pdf: canvas.Canvas, layout: SheetLayout) -> None:
     band = (PRINTER_MARGIN_MM, PRINTER_MARGIN_MM + LABEL_BAND_MM)
     low_y, high_y = layout.y.block
     low_x, high_x = layout.x.block
-    for x in layout.x.cuts:
+    x_cuts, y_cuts = layout.x.cuts, layout.y.cuts
+    if slots:
+        x_cuts = sorted({round(v, 6) for s in slots for v in (s.x, s.x + s.width)})
+        y_cuts = sorted({round(v, 6) for s in slots for v in (s.y, s.y + s.height)})
+    for x in x_cuts:
         _mark(pdf, (x, 0), (x, low_y), band if layout.label_side == "bottom" else None, 1)
         _mark(pdf, (x, high_y), (x, layout.height), None, 1)
-    for y in layout.y.cuts:
+    for y in y_cuts:
         _mark(pdf, (0, y), (low_x, y), band if layout.label_side == "left" else None, 0)
         _mark(pdf, (high_x, y), (layout.width, y), None, 0)
 
@@ -87,14 +93,16 @@ def _mark(pdf: canvas.Canvas, start: tuple, end: tuple, gap: tuple | None, axis:
 
 
 def _label(pdf: canvas.Canvas, layout: SheetLayout, text: str, font: str, scale_text: str = SCALE_BAR_TEXT) -> None:
-    """The scale bar, then the text, along the label band (crop marks leave it clear)."""
+    """The scale bar from the first cut, then the text, along the label band (crop marks leave
+    it clear all along the sheet): the text may run on past the cards to the printer margin,
+    so a sheet of one or two pieces still says how to fold or flip it."""
     pdf.saveState()
     if layout.label_side == "bottom":
-        start, end = layout.x.cuts[0] + GAP_PADDING_MM, layout.x.cuts[-1] - GAP_PADDING_MM
+        start, end = layout.x.cuts[0] + GAP_PADDING_MM, layout.width - PRINTER_MARGIN_MM - GAP_PADDING_MM
     else:
         # Turned a quarter clockwise: reads top to bottom, glyphs rising away from the edge.
         pdf.rotate(-90)
-        start, end = -layout.y.cuts[-1] + GAP_PADDING_MM, -layout.y.cuts[0] - GAP_PADDING_MM
+        start, end = -layout.y.cuts[-1] + GAP_PADDING_MM, -PRINTER_MARGIN_MM - GAP_PADDING_MM
     base = (PRINTER_MARGIN_MM + 1.0) * MM
     pdf.setLineWidth(0.6)
     x0, x1 = start * MM, (start + SCALE_BAR_MM) * MM
@@ -116,12 +124,16 @@ def _fit(text: str, font: str, width: float) -> str:
 
 
 def _cut_circles(pdf: canvas.Canvas, layout: SheetLayout, slots) -> None:
-    """The cut line of each round piece, at its trim diameter."""
-    pdf.setLineWidth(CROP_MARK_WIDTH_PT)
-    pdf.setStrokeColorRGB(0, 0, 0)
-    for slot in slots:
-        pdf.circle((slot.x + slot.width / 2) * MM, (slot.y + slot.height / 2) * MM,
-                   slot.width / 2 * MM, stroke=1, fill=0)
+    """The cut line of each round piece, at its trim diameter: black over a wider white line,
+    so it shows on dark art (the white) as on light art and paper (the black)."""
+    pdf.saveState()
+    for width, grey in ((CUT_CIRCLE_HALO_PT, 1), (CROP_MARK_WIDTH_PT, 0)):
+        pdf.setLineWidth(width)
+        pdf.setStrokeColorRGB(grey, grey, grey)
+        for slot in slots:
+            pdf.circle((slot.x + slot.width / 2) * MM, (slot.y + slot.height / 2) * MM,
+                       slot.width / 2 * MM, stroke=1, fill=0)
+    pdf.restoreState()
 
 
 def _fold_lines(pdf: canvas.Canvas, slots, folds, across: bool = True) -> None:
@@ -148,7 +160,7 @@ def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
                      shape: str = "rect", slots_per_page: list | None = None,
                      folds_per_page: list | None = None, side_fold_mm: float | None = None,
                      scale_text: str = SCALE_BAR_TEXT) -> bytes:
-    """One page per label: crop marks (or cut circles), fold lines, the label and the scale bar.
+    """One page per label: crop marks (and, for round pieces, cut circles), fold lines, the label and the scale bar.
 
     `slots_per_page` gives, for each page, the slots it holds (whose circles to draw, for round
     pieces); `folds_per_page` the fold lines of its pieces (a fold-over standee's);
@@ -161,7 +173,9 @@ def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
     pdf.setCreator("pnp")
     for index, text in enumerate(labels):
         if shape == "circle":
-            _cut_circles(pdf, layout, slots_per_page[index] if slots_per_page else [])
+            slots = slots_per_page[index] if slots_per_page else []
+            _crop_marks(pdf, layout, slots)         # the square trim's corners, in the margins
+            _cut_circles(pdf, layout, slots)
         else:
             _crop_marks(pdf, layout)
         if folds_per_page and folds_per_page[index] and slots_per_page:

@@ -146,7 +146,23 @@ def sheet_layout(paper: str, card_width: float, card_height: float, bleed: float
                             "paper with its crop marks and label")
     portrait = _layout(paper, *paper_size(paper), card_width, card_height, bleed, False)
     landscape = _layout(paper, *paper_size(paper)[::-1], card_width, card_height, bleed, True)
+    # A side that holds no card whole still counts one (_count): that way round the card
+    # would run into the margin the printer cannot print, or off the paper. Turn it instead.
+    if not inside_margin(portrait):
+        return landscape
+    if not inside_margin(landscape):
+        return portrait
     return landscape if landscape.per_sheet > portrait.per_sheet else portrait
+
+
+def inside_margin(layout: SheetLayout) -> bool:
+    """Every card's trim inside the printer margin, clear of the label band on the label's side."""
+    low_x = PRINTER_MARGIN_MM + (LABEL_BAND_MM if layout.label_side == "left" else 0.0)
+    low_y = PRINTER_MARGIN_MM + (LABEL_BAND_MM if layout.label_side == "bottom" else 0.0)
+    high_x, high_y = layout.width - PRINTER_MARGIN_MM, layout.height - PRINTER_MARGIN_MM
+    return all(low_x - 1e-6 <= slot.x and slot.x + slot.width <= high_x + 1e-6
+               and low_y - 1e-6 <= slot.y and slot.y + slot.height <= high_y + 1e-6
+               for slot in layout.face_slots())
 
 
 def _layout(paper, width, height, card_width, card_height, bleed, landscape) -> SheetLayout:

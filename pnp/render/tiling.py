@@ -1,11 +1,12 @@
-"""Large components over home paper: tiles that overlap, with alignment marks and a map.
+"""Large components over home paper: tiles that overlap, with alignment ticks and a map.
 
 The big page (a playmat, a board) is placed on each tile through a window the size of the
-printable area, less a strip for the label and the assembly map. Neighbouring windows share
-an overlap band; crosses on the middle line of every band line the tiles up (cut one tile at
-its window's edge, lay it on its neighbour crosses on crosses), and the outline of the whole
-piece shows where to trim. All marks are drawn in the piece's own coordinates, so
-every tile shows the same marks where it shows the same place.
+printable area, less a narrow strip on three sides for the alignment ticks and a strip below
+for the label and the assembly map. Neighbouring windows share an overlap band. Nothing is
+drawn over the piece's art but its outline (where to trim): the ticks stand in the strips
+outside the window, where each edge of every band meets them (cut one tile along its window's
+edge, lay that edge on its neighbour's ticks). Positions are the piece's own coordinates, so
+every tile shows the same ticks where it shows the same band.
 """
 
 import io
@@ -21,10 +22,11 @@ from pnp.render.sheet_layout import MM, PRINTER_MARGIN_MM
 
 OVERLAP_MM = 10.0
 PIECE_MARGIN_MM = 3.0      # tiles show this much around the piece, so its outline is whole
-LABEL_STRIP_MM = 12.0
-CROSS_MM = 6.0
+LABEL_STRIP_MM = 12.0     # below the window: the label and the map, and the bottom ticks above them
+TICK_STRIP_MM = 3.0       # above and beside the window: the other ticks
+TICK_MM = 2.5             # each tick runs this far out from the window's edge
 MARK_WIDTH_PT = 0.5
-CROSSES_PER_BAND = 3
+MAP_HEIGHT_MM = 7.5       # the assembly map stays below the bottom ticks
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ class TileLayout:
     @property
     def window_origin(self) -> tuple[float, float]:
         """Where the window's lower-left corner sits on the sheet."""
-        return PRINTER_MARGIN_MM, PRINTER_MARGIN_MM + LABEL_STRIP_MM
+        return PRINTER_MARGIN_MM + TICK_STRIP_MM, PRINTER_MARGIN_MM + LABEL_STRIP_MM
 
     def tiles(self) -> list[Tile]:
         step_x, step_y = self.window_width - self.overlap, self.window_height - self.overlap
@@ -59,14 +61,15 @@ class TileLayout:
         return [Tile(r, c, c * step_x - PIECE_MARGIN_MM, top - self.window_height - r * step_y)
                 for r in range(self.rows) for c in range(self.columns)]
 
-    def band_middles(self, axis: str) -> list[float]:
-        """Piece coordinates of the middle line of every overlap band along an axis."""
+    def band_edges(self, axis: str) -> list[float]:
+        """Piece coordinates of both edges of every overlap band along an axis (x: the
+        upright bands between columns; y: the level bands between rows)."""
+        tiles = self.tiles()
         if axis == "x":
-            step, count = self.window_width - self.overlap, self.columns
-            return [c * step + self.overlap / 2 - PIECE_MARGIN_MM for c in range(1, count)]
-        step, count = self.window_height - self.overlap, self.rows
-        top = self.piece_height + PIECE_MARGIN_MM
-        return [top - r * step - self.overlap / 2 for r in range(1, count)]
+            starts = [t.x for t in tiles[:self.columns]]
+            return sorted(v for c in range(1, self.columns) for v in (starts[c], starts[c - 1] + self.window_width))
+        starts = [tiles[r * self.columns].y for r in range(self.rows)]
+        return sorted(v for r in range(1, self.rows) for v in (starts[r - 1], starts[r] + self.window_height))
 
 
 def tile_layout(paper: str, piece_width: float, piece_height: float,
@@ -74,8 +77,8 @@ def tile_layout(paper: str, piece_width: float, piece_height: float,
     """The orientation of the paper that needs the fewest tiles."""
     best = None
     for width, height in (paper_size(paper), paper_size(paper)[::-1]):
-        window_w = width - 2 * PRINTER_MARGIN_MM
-        window_h = height - 2 * PRINTER_MARGIN_MM - LABEL_STRIP_MM
+        window_w = width - 2 * PRINTER_MARGIN_MM - 2 * TICK_STRIP_MM
+        window_h = height - 2 * PRINTER_MARGIN_MM - LABEL_STRIP_MM - TICK_STRIP_MM
         covered_w, covered_h = piece_width + 2 * PIECE_MARGIN_MM, piece_height + 2 * PIECE_MARGIN_MM
         columns = max(1, math.ceil((covered_w - overlap) / (window_w - overlap)))
         rows = max(1, math.ceil((covered_h - overlap) / (window_h - overlap)))
@@ -87,40 +90,56 @@ def tile_layout(paper: str, piece_width: float, piece_height: float,
 
 
 def _marks_layer(layout: TileLayout, font: str) -> bytes:
-    """One page the size of the piece: its outline and the crosses on every overlap band."""
+    """One page the size of the piece: its outline, where to trim, and nothing over its art."""
     out = io.BytesIO()
     pdf = new_canvas(out, (layout.piece_width * MM, layout.piece_height * MM), font)
-    half = CROSS_MM / 2 * MM
-    # Each mark twice: a white halo, then black, so it shows on dark art and on paper.
+    # A white halo, then black, so the outline shows on dark art and on paper.
     for width, grey in ((MARK_WIDTH_PT * 4, 1), (MARK_WIDTH_PT, 0)):
         pdf.setLineWidth(width)
         pdf.setStrokeColorRGB(grey, grey, grey)
         pdf.rect(0, 0, layout.piece_width * MM, layout.piece_height * MM, stroke=1, fill=0)
-        for x in layout.band_middles("x"):
-            for k in range(CROSSES_PER_BAND):
-                y = layout.piece_height * (k + 0.5) / CROSSES_PER_BAND
-                pdf.line(x * MM - half, y * MM, x * MM + half, y * MM)
-                pdf.line(x * MM, y * MM - half, x * MM, y * MM + half)
-        for y in layout.band_middles("y"):
-            for k in range(CROSSES_PER_BAND):
-                x = layout.piece_width * (k + 0.5) / CROSSES_PER_BAND
-                pdf.line(x * MM - half, y * MM, x * MM + half, y * MM)
-                pdf.line(x * MM, y * MM - half, x * MM, y * MM + half)
     pdf.showPage()
     pdf.save()
     return out.getvalue()
 
 
+def _ticks(pdf, layout: TileLayout, tile: Tile) -> None:
+    """Short lines outside the window, on the sheet's white, where each band edge this tile
+    shows meets the window's edge: upright ones above and below it for the bands between
+    columns, level ones beside it for the bands between rows."""
+    ox, oy = layout.window_origin
+    # What the tile shows of the piece and its margin, on the sheet: a tile past the piece's
+    # end shows blank paper there, and its ticks stand at the piece's end, not the window's.
+    left = ox + max(tile.x, -PIECE_MARGIN_MM) - tile.x
+    right = ox + min(tile.x + layout.window_width, layout.piece_width + PIECE_MARGIN_MM) - tile.x
+    bottom = oy + max(tile.y, -PIECE_MARGIN_MM) - tile.y
+    top = oy + min(tile.y + layout.window_height, layout.piece_height + PIECE_MARGIN_MM) - tile.y
+    pdf.setLineWidth(MARK_WIDTH_PT)
+    pdf.setStrokeColorRGB(0, 0, 0)
+    for edge in layout.band_edges("x"):
+        if tile.x - 1e-6 <= edge <= tile.x + layout.window_width + 1e-6:
+            x = (ox + edge - tile.x) * MM
+            pdf.line(x, top * MM, x, (top + TICK_MM) * MM)
+            pdf.line(x, (bottom - TICK_MM) * MM, x, bottom * MM)
+    for edge in layout.band_edges("y"):
+        if tile.y - 1e-6 <= edge <= tile.y + layout.window_height + 1e-6:
+            y = (oy + edge - tile.y) * MM
+            pdf.line((left - TICK_MM) * MM, y, left * MM, y)
+            pdf.line(right * MM, y, (right + TICK_MM) * MM, y)
+
+
 def _labels(layout: TileLayout, title: str, font: str) -> bytes:
-    """Per tile: the label and a small map of the tiles with this one filled in."""
+    """Per tile: the alignment ticks, the label and a small map of the tiles with this one filled in."""
     out = io.BytesIO()
     pdf = new_canvas(out, (layout.sheet_width * MM, layout.sheet_height * MM), font)
-    cell = 3.2 * MM
+    cell = min(3.2, MAP_HEIGHT_MM / layout.rows, 40.0 / layout.columns) * MM
     for tile in layout.tiles():
+        _ticks(pdf, layout, tile)
         x0, y0 = PRINTER_MARGIN_MM * MM, (PRINTER_MARGIN_MM + 1.5) * MM
         for r in range(layout.rows):
             for c in range(layout.columns):
                 pdf.setFillColorRGB(0.1, 0.1, 0.12)
+                pdf.setStrokeColorRGB(0.1, 0.1, 0.12)
                 pdf.setLineWidth(0.4)
                 fill = 1 if (r, c) == (tile.row, tile.column) else 0
                 pdf.rect(x0 + c * cell, y0 + (layout.rows - 1 - r) * cell, cell, cell, stroke=1, fill=fill)
@@ -129,7 +148,7 @@ def _labels(layout: TileLayout, title: str, font: str) -> bytes:
                        f"{title}: tile {tile.row * layout.columns + tile.column + 1} of "
                        f"{layout.rows * layout.columns} (row {tile.row + 1}, column {tile.column + 1}). "
                        f"Trim the white margin on edges marked by the outline; overlap "
-                       f"{layout.overlap:g} mm: cut at the window edge, crosses on crosses.")
+                       f"{layout.overlap:g} mm: cut one tile along its picture's edge, lay that edge on the ticks.")
         pdf.showPage()
     pdf.save()
     return out.getvalue()

@@ -2,7 +2,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.render.papers import PAPERS_MM
-from pnp.render.sheet_layout import PRINTER_MARGIN_MM, sheet_layout
+from pnp.render.sheet_layout import PRINTER_MARGIN_MM, fits, inside_margin, sheet_layout
 
 
 def test_poker_cards_fit_nine_to_a_sheet_on_a4_and_letter_eighteen_on_a3_and_tabloid():
@@ -17,15 +17,36 @@ def test_cards_never_leave_the_printer_margin_nor_overlap(paper, width, height, 
     slots = layout.face_slots()
     assert len(slots) == layout.per_sheet >= 1
     for slot in slots:
-        if layout.columns > 1 or width <= layout.width - 2 * PRINTER_MARGIN_MM:
-            assert slot.x >= PRINTER_MARGIN_MM - 1e-6
-            assert slot.x + slot.width <= layout.width - PRINTER_MARGIN_MM + 1e-6
+        assert slot.x >= PRINTER_MARGIN_MM - 1e-6 and slot.y >= PRINTER_MARGIN_MM - 1e-6
+        assert slot.x + slot.width <= layout.width - PRINTER_MARGIN_MM + 1e-6
+        assert slot.y + slot.height <= layout.height - PRINTER_MARGIN_MM + 1e-6
     for a in slots:
         for b in slots:
             if a is not b:
                 ax0, ay0, ax1, ay1 = a.clip
                 bx0, by0, bx1, by1 = b.clip
                 assert ax1 <= bx0 + 1e-6 or bx1 <= ax0 + 1e-6 or ay1 <= by0 + 1e-6 or by1 <= ay0 + 1e-6
+
+
+@given(paper=st.sampled_from(sorted(PAPERS_MM)), width=st.floats(20, 420), height=st.floats(20, 420),
+       bleed=st.floats(0, 5))
+def test_a_card_that_fits_one_way_round_is_turned_rather_than_run_into_the_margin(paper, width, height, bleed):
+    """A card as wide as the paper (an A6 aid beside its back: 210 mm on A4) goes on a landscape
+    sheet, never across the portrait one into the margin the printer cannot print."""
+    if not fits(paper, width, height):
+        return
+    layout = sheet_layout(paper, width, height, bleed)
+    assert inside_margin(layout)
+    for slot in layout.face_slots():
+        x0, y0, x1, y1 = slot.clip
+        assert x0 >= PRINTER_MARGIN_MM - 1e-6 and y0 >= PRINTER_MARGIN_MM - 1e-6
+        assert x1 <= layout.width - PRINTER_MARGIN_MM + 1e-6 and y1 <= layout.height - PRINTER_MARGIN_MM + 1e-6
+
+
+def test_a_folded_a6_pair_goes_landscape_one_to_a_sheet_on_a4_and_letter():
+    for paper in ("a4", "letter"):
+        layout = sheet_layout(paper, 210, 148, 3)
+        assert layout.landscape and layout.per_sheet == 1 and inside_margin(layout)
 
 
 @given(paper=st.sampled_from(sorted(PAPERS_MM)), width=st.floats(30, 100), height=st.floats(30, 130))
