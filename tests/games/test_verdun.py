@@ -134,3 +134,75 @@ def test_simulate_reports_every_tactical_card(tmp_path):
     for name in ("Decoy", "Mustard Gas", "Air Strike", "Artillery", "Stratagem", "Weather Changes"):
         assert name in result.output
     assert "median" in result.output
+
+
+# ---- the publisher's review (issue 25): colours a colour-blind player tells apart, the troop
+# back's wire clear of the fort, the Assault token's disc filling its round bleed ----
+
+def _rendered_deck(key: str) -> bytes:
+    from pnp.build import render_cards
+
+    project = Project.at(ROOT)
+    game = get_game(project, "verdun")
+    loaded = {d.deck.key: d for d in load_game(project, game)}[key]
+    return render_cards(project, game, loaded, game.deck_context(list(load_game(project, game)))
+                        if loaded.deck.uses_rules else None)
+
+
+def _pixels(pdf_bytes: bytes, page: int, dpi: int = 200):
+    import numpy as np
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf_bytes)
+    page = page % len(document)
+    return np.asarray(document[page].render(scale=dpi / 72).to_pil().convert("RGB")).astype(int), dpi / 25.4
+
+
+def _rgb(colour: str):
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def test_the_declared_side_colours_are_the_ones_the_cards_print():
+    import re
+
+    import yaml
+
+    css = (ROOT / "layouts" / "verdun" / "cards.css").read_text()
+    declared = yaml.safe_load((ROOT / "card_data" / "verdun" / "game.yaml").read_text())
+    coded = {d["key"]: d["colours"] for d in declared["decks"] if "colours" in d}
+    assert set(coded) == {"troops", "assets", "fortifications"}
+    for deck, coding in coded.items():
+        for side, colour in coding["values"].items():
+            for rule in (rf"\.vd\.{side} \{{ background: (#[0-9a-f]{{6}}); \}}",
+                         rf"\.vd\.{side} \.stripe \{{ background: (#[0-9a-f]{{6}}); \}}"):
+                found = re.search(rule, css)
+                assert found and found.group(1) == colour.lower(), (deck, side, rule)
+
+
+def test_the_troop_back_s_barbed_wire_never_crosses_the_fort():
+    pixels, per_mm = _pixels(_rendered_deck("troops"), -1)
+    bleed = round(3 * per_mm)
+    middle = pixels[:, bleed + round(8 * per_mm): bleed + round(55 * per_mm)]      # inside the frame's sides
+
+    def rows_of(colour):
+        near = (abs(middle - _rgb(colour)) <= 6).all(axis=2)
+        return set(int(y) for y in near.any(axis=1).nonzero()[0])
+
+    wire, fort = rows_of("#8a7b58"), rows_of("#b08d4a")
+    assert wire and fort
+    assert not wire & fort, "the barbed wire runs across the fort"
+
+
+def test_the_assault_token_s_disc_fills_its_round_bleed():
+    import math
+
+    pixels, per_mm = _pixels(_rendered_deck("assault-token"), 0)
+    centre = pixels.shape[0] / 2
+    red = _rgb("#8c1c13")
+    for step in range(16):
+        angle = step * math.pi / 8
+        radius = (18 + 2 - 0.3) * per_mm                      # 0.3 mm inside the bleed's circle
+        x, y = int(centre + radius * math.cos(angle)), int(centre + radius * math.sin(angle))
+        assert (abs(pixels[y, x] - red) <= 8).all(), (step, pixels[y, x])
+    corner = int(0.5 * per_mm)                                 # and round, not square
+    assert (pixels[corner, corner] >= 250).all()
