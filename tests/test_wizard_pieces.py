@@ -41,8 +41,9 @@ def test_every_piece_is_its_size_inside_the_printer_margin(built_wizard, paper, 
 def test_round_pieces_have_cut_circles_of_their_diameter(built_wizard, paper, deck, pieces):
     diameter = PIECES[deck][0]
     with pdfplumber.open(built_wizard[paper] / f"{deck}.pdf") as pdf:
-        circles = [c for c in pdf.pages[0].curves
-                   if abs(c["width"] - c["height"]) < 0.05 and abs(c["width"] / MM - diameter) < 1]
+        circles = [c for c in pdf.pages[0].curves      # the black cut lines (a white line lies under each)
+                   if abs(c["width"] - c["height"]) < 0.05 and abs(c["width"] / MM - diameter) < 1
+                   and not any(c["stroking_color"] or (0,))]
     assert len(circles) == pieces
     assert all(c["width"] / MM == pytest.approx(diameter, abs=TOLERANCE_MM) for c in circles)
 
@@ -86,3 +87,35 @@ def test_two_builds_are_byte_identical(built_wizard, tmp_path):
     assert run_pnp("build", "wizard", "--out", str(again), "--project", str(ROOT)).exit_code == 0
     for path in sorted(built_wizard["a4"].glob("*.pdf")):
         assert (again / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_score_number_lies_on_a_tile_edge(built_wizard, paper):
+    """Tiled on home paper, the board is cut along the tiles' edges: every score number stays
+    1 mm clear of them, on the full-size board, where the tiles take their picture from."""
+    from pnp.render.tiling import tile_layout
+    layout = tile_layout(paper, 400, 280)
+    upright = layout.band_edges("x")
+    level = [280 - y for y in layout.band_edges("y")]              # from the board's top
+    with pdfplumber.open(built_wizard["a4"] / "score-board-full-size.pdf") as pdf:
+        page = pdf.pages[0]
+        left, top = page.bbox[0] + 3 * MM, page.bbox[1] + 3 * MM    # the trim, inside a 3 mm bleed
+        numbers = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"].isdigit() and w["size"] > 20]
+    assert sorted(int(w["text"]) for w in numbers) == list(range(41))
+    for word in numbers:
+        size = word["size"] / MM
+        x0, x1 = (word["x0"] - left) / MM, (word["x1"] - left) / MM
+        baseline = (word["bottom"] - top) / MM - 0.463 * size         # Spectral's descent
+        y0, y1 = baseline - 0.67 * size, baseline                    # its figures' height
+        assert all(x < x0 - 1 or x > x1 + 1 for x in upright), (word["text"], x0, x1, upright)
+        assert all(y < y0 - 1 or y > y1 + 1 for y in level), (word["text"], y0, y1, level)
+
+
+def test_the_display_face_never_draws_its_swash_l(built_wizard):
+    """Cinzel Decorative's capital L reads as "[" ("The [ast Wizard"): layouts draw it with the
+    face's plain capital (wizard/display.html), so no capital L is in that face anywhere."""
+    for path in sorted(built_wizard["a4"].glob("*.pdf")):
+        with pdfplumber.open(path) as pdf:
+            for page in pdf.pages:
+                swash = [c for c in page.chars if "Cinzel" in c["fontname"] and c["text"] == "L"]
+                assert not swash, (path.name, page.page_number)
