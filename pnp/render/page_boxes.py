@@ -217,5 +217,10 @@ def read_page(page) -> PageBoxes:
         for child in getattr(box, "children", ()):
             walk(child, matrix, at, on_purpose, ancestors, clips, opacity, block)
 
+    ground = _rgba(root.style["background_color"])
+    if ground[3] > 0.01:               # the page's own background (@page, or the root's, carried to it)
+        top, right, bottom, left = bleed
+        result.paints.append(Paint((-left, -top, result.width_mm + right, result.height_mm + bottom), "colour",
+                                   ground, "", 0, id(root), 0, frozenset(), False))
     walk(root, IDENTITY, "", False, frozenset(), (), 1.0, 0)
     return result
