@@ -125,3 +125,66 @@ def test_a_result_the_engine_cannot_play_is_named(project_copy):
 def test_simulate_from_the_command_line_refuses_an_unknown_nemesis():
     result = run_pnp("simulate", "olf", "--nemesis", "dragon", "--games", "5", "--project", str(ROOT))
     assert result.exit_code == 2 and "demon-lord" in result.output
+
+
+def _die_face_mm(built_olf) -> float:
+    """The side of the game's own fold-up die, measured on its nets: the square every net has six of."""
+    import pdfplumber
+    from collections import Counter
+
+    with pdfplumber.open(built_olf / "dice.pdf") as pdf:
+        sides = Counter(round(r["width"] / MM, 1) for r in pdf.pages[0].rects
+                        if 10 < r["width"] / MM < 30 and abs(r["width"] - r["height"]) / MM < 0.1)
+    return sides.most_common(1)[0][0]
+
+
+def test_each_character_resource_box_holds_the_game_s_own_die(built_olf):
+    import pdfplumber
+
+    face = _die_face_mm(built_olf)
+    project = Project.at(ROOT)
+    characters = next(d for d in load_game(project, get_game(project, "olf")) if d.deck.key == "characters").cards
+    expected = sum(3 + (1 if card.uses else 0) for card in characters)   # Heart, Power, Soul, and Uses
+    insides = []
+    with pdfplumber.open(built_olf / "characters.pdf") as pdf:
+        for page in pdf.pages[::2]:                                       # the face sheets
+            # each box's border is drawn as a filled ring: its outer and its inner square
+            squares = sorted(round((c["x1"] - c["x0"]) / MM, 1) for c in page.curves
+                             if abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) / MM < 0.1
+                             and face - 2 < (c["x1"] - c["x0"]) / MM < face + 6)
+            insides += squares[:len(squares) // 2]
+    assert len(insides) == expected
+    assert all(face + 1 <= side <= face + 4 for side in insides), (face, insides)
+
+
+def test_nemeses_loot_and_equipment_each_have_their_own_picture():
+    project = Project.at(ROOT)
+    decks = {d.deck.key: d.cards for d in load_game(project, get_game(project, "olf"))}
+    symbols = {"crown", "key", "magic-swirl", "shield", "broadsword"}        # the attribute icons
+    nemeses = [card.art for card in decks["nemeses"]]
+    items = [card.art for card in decks["loot"] + decks["equipment"]]
+    assert len(set(nemeses)) == len(nemeses) == 6
+    assert len(set(items)) == len(items) and not set(items) & symbols
+    credits = (ROOT / "layouts" / "icons" / "credits.yaml").read_text()
+    for art in nemeses + items:
+        assert (ROOT / "layouts" / "icons" / f"{art}.svg").is_file() and f"\n{art}:\n" in credits
+
+
+def test_the_moments_loot_and_equipment_backs_differ_at_a_glance():
+    """Each deck's one back, rendered: the three grounds far apart in colour, each a deck's own."""
+    import pypdfium2 as pdfium
+
+    from pnp.build import render_cards
+
+    project = Project.at(ROOT)
+    game = get_game(project, "olf")
+    loaded = {d.deck.key: d for d in load_game(project, game)}
+    grounds = {}
+    for key in ("moments", "loot", "equipment", "approach"):
+        document = pdfium.PdfDocument(render_cards(project, game, loaded[key]))
+        back = document[len(document) - 1].render(scale=20 / 72).to_pil().convert("RGB")
+        grounds[key] = back.getpixel((back.width // 2, 2))                 # the ground, in the bleed
+    colours = list(grounds.values())
+    for index, first in enumerate(colours):
+        for second in colours[index + 1:]:
+            assert sum((a - b) ** 2 for a, b in zip(first, second)) ** 0.5 > 40, grounds
