@@ -73,7 +73,7 @@ def pikepdf_pages(pdf: bytes):
 def deck_layout(game: Game, deck, paper: str, width_mm: float) -> SheetLayout:
     """The deck's sheet on the paper; a card too large for it is the deck declaration's problem."""
     try:
-        return sheet_layout(paper, width_mm, deck.height_mm, deck.bleed_mm)
+        return sheet_layout(paper, width_mm, deck.height_mm, deck.bleed_mm, deck.shape == "circle")
     except PaperTooSmall:
         raise DataError([Problem(f"card_data/{game.key}/game.yaml", deck.declared_at, f"{deck.key}: size",
                                  f"a card that fits on {paper_name(paper)} paper with its crop marks and label",

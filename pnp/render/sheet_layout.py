@@ -116,6 +116,12 @@ def _count(length: float, card: float) -> int:
     return max(1, math.floor(usable / card + 1e-9))
 
 
+def _count_apart(length: float, card: float, bleed: float) -> int:
+    """How many pieces fit with their full bleed each, none shared (the label band kept)."""
+    usable = length - 2 * PRINTER_MARGIN_MM - 2 * MARK_BAND_MM - LABEL_BAND_MM
+    return max(1, math.floor(usable / (card + 2 * bleed) + 1e-9))
+
+
 def _axis(length: float, card: float, count: int, bleed: float, reserve: float) -> Axis:
     room = length - 2 * PRINTER_MARGIN_MM - 2 * MARK_BAND_MM - 2 * reserve - count * card
     room = max(room, 0.0)
@@ -139,13 +145,18 @@ def fits(paper: str, card_width: float, card_height: float) -> bool:
     return any(card_width <= w - edge and card_height <= h - edge for w, h in ((width, height), (height, width)))
 
 
-def sheet_layout(paper: str, card_width: float, card_height: float, bleed: float) -> SheetLayout:
-    """The sheet, portrait or landscape, that holds the most cards (portrait when equal)."""
+def sheet_layout(paper: str, card_width: float, card_height: float, bleed: float,
+                 round_pieces: bool = False) -> SheetLayout:
+    """The sheet, portrait or landscape, that holds the most cards (portrait when equal).
+
+    Round pieces never butt: a circle's bleed shared with a neighbour would be cut flat where
+    the two touch, so they keep a gutter of their full bleed on every side (fewer to a sheet
+    when the paper is tight)."""
     if not fits(paper, card_width, card_height):
         raise PaperTooSmall(f"a {card_width:g} x {card_height:g} mm card does not fit on {paper} "
                             "paper with its crop marks and label")
-    portrait = _layout(paper, *paper_size(paper), card_width, card_height, bleed, False)
-    landscape = _layout(paper, *paper_size(paper)[::-1], card_width, card_height, bleed, True)
+    portrait = _layout(paper, *paper_size(paper), card_width, card_height, bleed, False, round_pieces)
+    landscape = _layout(paper, *paper_size(paper)[::-1], card_width, card_height, bleed, True, round_pieces)
     # A side that holds no card whole still counts one (_count): that way round the card
     # would run into the margin the printer cannot print, or off the paper. Turn it instead.
     if not inside_margin(portrait):
@@ -165,8 +176,11 @@ def inside_margin(layout: SheetLayout) -> bool:
                for slot in layout.face_slots())
 
 
-def _layout(paper, width, height, card_width, card_height, bleed, landscape) -> SheetLayout:
+def _layout(paper, width, height, card_width, card_height, bleed, landscape, round_pieces=False) -> SheetLayout:
     columns, rows = _count(width, card_width), _count(height, card_height)
+    if round_pieces:
+        columns = _count_apart(width, card_width, bleed)
+        rows = _count_apart(height, card_height, bleed)
     spare_x = width - 2 * PRINTER_MARGIN_MM - 2 * MARK_BAND_MM - columns * card_width
     spare_y = height - 2 * PRINTER_MARGIN_MM - 2 * MARK_BAND_MM - rows * card_height
     label_side = "bottom" if spare_y >= spare_x else "left"
