@@ -88,7 +88,12 @@ def make_proof(project: Project, game_key: str, paper: str, language: str | None
     y = top
     pieces = 0
     for d_index, (checked, source) in enumerate(zip(documents, sources)):
+        shown: set = set()
         for p_index, page in enumerate(source.pages):
+            name = checked.labels[p_index].name if p_index < len(checked.labels) else None
+            if name is not None and name in shown and not _notes(checked, p_index):
+                continue                      # a copy of a card already shown (a count above 1)
+            shown.add(name)
             media = [float(v) for v in page.mediabox]
             trim = [float(v) for v in page.get("/TrimBox", page.mediabox)]
             page_w, page_h = media[2] - media[0], media[3] - media[1]
@@ -104,8 +109,8 @@ def make_proof(project: Project, game_key: str, paper: str, language: str | None
             canvas.drawString(MARGIN_MM * MM, y - LABEL_PT, label)
             x0, y0 = MARGIN_MM * MM, y - needed
             placed_per_page[-1].append(_Placed(d_index, p_index, x0, y0, scale))
-            _outline(canvas, font, checked, p_index, media, trim, x0, y0, scale, y - LABEL_MM * MM, width)
-            y -= needed + GAP_MM * MM
+            lowest = _outline(canvas, font, checked, p_index, media, trim, x0, y0, scale, y - LABEL_MM * MM, width)
+            y = min(y - needed, lowest) - GAP_MM * MM
             pieces += 1
     canvas.showPage()
     canvas.save()
@@ -125,15 +130,16 @@ def make_proof(project: Project, game_key: str, paper: str, language: str | None
 
 
 def _outline(canvas, font, checked: Checked, page: int, media, trim, x0: float, y0: float, scale: float,
-             notes_top: float, width: float) -> None:
-    """Red boxes round each finding on the piece, numbered, and the numbered notes beside it."""
+             notes_top: float, width: float) -> float:
+    """Red boxes round each finding on the piece, numbered, and the numbered notes beside it;
+    returns how far down the notes reach."""
     findings = _notes(checked, page)
     if not findings:
-        return
+        return notes_top
     bleed_left, bleed_top = trim[0] - media[0], media[3] - trim[3]
     page_h = media[3] - media[1]
     notes_x = width - MARGIN_MM * MM - NOTES_MM * MM
-    text_y = notes_top
+    text_y = lowest = notes_top
     canvas.setLineWidth(OUTLINE_PT)
     for number, finding in enumerate(findings, 1):
         fx0, fy0, fx1, fy1 = finding.rect
@@ -149,7 +155,16 @@ def _outline(canvas, font, checked: Checked, page: int, media, trim, x0: float, 
         canvas.drawString(right + 0.5 * MM, upper - NOTE_PT * 0.8, str(number))
         note = f"{number}. {finding.at}: {finding.kind}: {finding.message}"
         canvas.setFillColorRGB(0.55, 0, 0)
-        for line in simpleSplit(note, font, NOTE_PT, NOTES_MM * MM):
+        if text_y is None:                    # the column is full: outlines only
+            continue
+        lines = simpleSplit(note, font, NOTE_PT, NOTES_MM * MM)
+        if text_y - NOTE_PT * 1.2 * (len(lines) + 1) < MARGIN_MM * MM:
+            canvas.drawString(notes_x, text_y - NOTE_PT, f"… and {len(findings) - number + 1} more: pnp build lists them")
+            lowest, text_y = text_y - NOTE_PT * 1.2, None
+            continue
+        for line in lines:
             canvas.drawString(notes_x, text_y - NOTE_PT, line)
             text_y -= NOTE_PT * 1.2
         text_y -= NOTE_PT * 0.4
+        lowest = text_y
+    return lowest
