@@ -406,13 +406,21 @@ def proof(game_key: str, paper: str, language: str | None, ink_saver: bool, out_
         project = _project(project_dir)
         game = get_game(project, game_key)
         target = Path(out_file) if out_file else project.root / "output" / game.key / f"proof-{paper_key(paper)}.pdf"
+        if language is not None and language not in (game.languages or (game.language,)):
+            raise UsageError(f"--lang {language}: {game.title} prints in "
+                             f"{', '.join(game.languages or (game.language,))}")
+        if target.is_dir():
+            raise UsageError(f"{target} is a folder: --out names the proof's file")
         check_writable(target.parent)
         report = check_game(project, game)
         if report.problems:
             raise DataError(report.problems)
         made = make_proof(project, game_key, paper, language, ink_saver)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, made.pdf)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(target, made.pdf)
+        except OSError as error:
+            raise UsageError(f"cannot write the proof to {target}: {error.strerror or error}") from None
     except PnpError as error:
         _fail(error)
     for problem in made.problems[:MAX_REPORTED_PROBLEMS]:

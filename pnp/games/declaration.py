@@ -82,10 +82,20 @@ class FieldSpec(BaseModel):
         return self
 
 
+HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
 class ColourValue(BaseModel):
     model_config = STRICT_KEYS
-    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    colour: str
     cue: str | None = Field(default=None, min_length=1)
+
+    @field_validator("colour")
+    @classmethod
+    def _hex(cls, value: str) -> str:
+        if not HEX_COLOUR.fullmatch(value):
+            raise ValueError(f"a colour as #rrggbb (#2f5f92), not {value!r}")
+        return value
 
 
 class ColourCoding(BaseModel):
@@ -320,6 +330,14 @@ def _colour_problems(located: Located, deck: DeckSpec, where: tuple) -> list[Pro
     if coding.field not in deck.fields:
         return [Problem(located.file, located.line_of(where + ("colours", "field")), f"{deck.key}: colours.field",
                         "the name of one of the deck's fields", repr(coding.field))]
+    field = deck.fields[coding.field]
+    if field.type in ("choice", "choices"):
+        for value in coding.values:
+            if value not in field.choices:
+                problems.append(Problem(located.file, located.line_of(where + ("colours", "values", value)),
+                                        f"{deck.key}: colours.values.{value}",
+                                        f"a value of the field {coding.field}: {', '.join(field.choices)}",
+                                        repr(value)))
     names = list(coding.values)
     for index, first in enumerate(names):
         for second in names[index + 1:]:

@@ -65,30 +65,49 @@ def _contains(rect: Rect, point: tuple[float, float]) -> bool:
     return rect[0] <= point[0] <= rect[2] and rect[1] <= point[1] <= rect[3]
 
 
+def _exempt(first_on_purpose: bool, second_on_purpose: bool) -> bool:
+    """An element marked `data-overlap` may lie over or under what is not marked; two marked
+    ones (or a mark on a whole card) are held to the rule like any."""
+    return first_on_purpose != second_on_purpose
+
+
 def text_overlaps(boxes: PageBoxes) -> list[Finding]:
-    """Text on other text, or on a picture of another element (unless either says data-overlap)."""
+    """Text on other text, on a picture of another element, or covered by a box painted over
+    it (unless one of the two says data-overlap)."""
     found = []
-    texts = sorted((t for t in boxes.texts if not t.on_purpose), key=lambda t: t.rect[1])
+    texts = sorted(boxes.texts, key=lambda t: t.rect[1])
     for index, first in enumerate(texts):
         for second in texts[index + 1:]:
             if second.rect[1] >= first.rect[3]:
                 break
-            if first.block == second.block:
+            if first.line == second.line or _exempt(first.on_purpose, second.on_purpose):
                 continue
             where = _intersection(first.rect, second.rect)
             if where:
                 found.append(Finding("overlaps", second.at, f"overlaps the text of {first.at}",
                                      _shown(second.text), _shown(first.text), where))
     for text in texts:
+        centre = _centre(text.rect)
         for paint in boxes.paints:
-            if (paint.kind == "colour" or paint.on_purpose or paint.box in text.ancestors
-                    or (paint.inline and paint.block == text.block)):
+            if paint.box in text.ancestors or _exempt(text.on_purpose, paint.on_purpose):
+                continue
+            if paint.kind == "colour":
+                covering = (paint.order > text.order and paint.colour[3] >= 0.99 and _contains(paint.rect, centre)
+                            and (paint.positioned or not text.positioned))
+                if covering:
+                    found.append(Finding("overlaps", text.at, f"is covered by the box of {paint.at}",
+                                         _shown(text.text), "", text.rect))
+                continue
+            if paint.kind == "gradient" or (paint.inline and paint.block == text.block):
                 continue
             where = _intersection(text.rect, paint.rect)
             if where:
                 what = "the picture" if paint.kind == "picture" else "the background image"
                 found.append(Finding("overlaps", text.at, f"overlaps {what} of {paint.at}", _shown(text.text),
                                      "", where))
+    for at, rect in boxes.unexplained:
+        found.append(Finding("overlaps", at, "says data-overlap without a reason: write why it lies under "
+                             "or over text (data-overlap=\"art under the title\")", "an element", "", rect))
     return found
 
 
@@ -96,9 +115,9 @@ def frame_gaps(boxes: PageBoxes) -> list[Finding]:
     """Text less than MIN_FRAME_GAP_MM inside a bordered box it sits in, or on its border."""
     found = []
     for text in boxes.texts:
-        x0, y0, x1, y1 = text.rect
+        x0, y0, x1, y1 = text.shown_rect
         for frame in boxes.frames:
-            if not _intersection(text.rect, frame.outer) and frame.box not in text.ancestors:
+            if not _intersection(text.shown_rect, frame.outer) and frame.box not in text.ancestors:
                 continue
             top, right, bottom, left = frame.sides
             inner = frame.inner
@@ -126,7 +145,7 @@ def trim_gaps(boxes: PageBoxes, shape: str) -> list[Finding]:
     found = []
     width, height = boxes.width_mm, boxes.height_mm
     for text in boxes.texts:
-        x0, y0, x1, y1 = text.rect
+        x0, y0, x1, y1 = text.shown_rect
         if shape == "circle":
             radius = min(width, height) / 2
             cx, cy = width / 2, height / 2
@@ -176,48 +195,58 @@ def fallback_fonts(boxes: PageBoxes, declared: set[str]) -> list[Finding]:
     return found
 
 
-def _backdrop(boxes: PageBoxes, text: Text):
-    """The colour under a line of text from the boxes painted before it, or None when a picture
-    lies under it (then the pixels decide)."""
-    centre = _centre(text.rect)
+def _backdrop(boxes: PageBoxes, text: Text, point: tuple[float, float]):
+    """The colour under a point of a line of text from the boxes painted before it, or None
+    when a picture or gradient lies under it (then the pixels decide)."""
     layers = []
     for paint in reversed(boxes.paints):
-        if paint.order >= text.order or not _contains(paint.rect, centre):
+        if paint.order >= text.order or not _contains(paint.rect, point):
             continue
         if paint.kind != "colour":
-            return None, layers
+            return None
         layers.append(paint.colour)
         if paint.colour[3] >= 0.99:
             break
     colour = PAGE_WHITE
     for layer in reversed(layers):
         colour = over(layer, colour)
-    return colour, layers
+    return colour
+
+
+def _points(rect: Rect) -> list[tuple[float, float]]:
+    """Where along a line its ground is read: near each end and at the middle."""
+    x0, y0, x1, y1 = rect
+    middle = (y0 + y1) / 2
+    return [(x0 + (x1 - x0) * share, middle) for share in (0.1, 0.5, 0.9)]
 
 
 def low_contrast(boxes: PageBoxes, pixels=None) -> list[Finding]:
-    """Text whose contrast with what it is drawn on is under WCAG's 4.5:1 (3:1 for large text).
-    `pixels(rect)` gives the rendered page's RGB pixels in a rectangle, for text on a picture."""
+    """Text whose contrast with what it is drawn on is under WCAG's 4.5:1 (3:1 for large text),
+    read at both ends and the middle of each line. `pixels(rect)` gives the rendered page's RGB
+    pixels in a rectangle, for text on a picture."""
     found = []
     for text in boxes.texts:
         need = needed_contrast(text.size_pt, text.bold)
-        ground, _ = _backdrop(boxes, text)
-        if ground is not None:
-            ink = over(text.colour, ground)
-            ratio = contrast(ink, ground)
-            shown = f"{hex_colour(ink)} on {hex_colour(ground)}"
-        elif pixels is not None:
-            samples = pixels(text.rect)
-            if not samples:
+        worst = None
+        for point in _points(text.shown_rect):
+            ground = _backdrop(boxes, text, point)
+            if ground is not None:
+                ink = over(text.colour, ground)
+                ratio, shown = contrast(ink, ground), f"{hex_colour(ink)} on {hex_colour(ground)}"
+            elif pixels is not None:
+                samples = pixels(text.shown_rect)
+                if not samples:
+                    continue
+                ink = text.colour[:3]
+                ratio = median(contrast(ink, sample) for sample in samples)
+                shown = f"{hex_colour(ink)} on a picture"
+            else:
                 continue
-            ink = text.colour[:3]
-            ratio = median(contrast(ink, sample) for sample in samples)
-            shown = f"{hex_colour(ink)} on a picture"
-        else:
-            continue
-        if ratio < need - 0.005:
-            found.append(Finding("contrast", text.at, f"has too little contrast: {shown}, under {need:g}:1",
-                                 _shown(text.text), f"{ratio:.2f}:1", text.rect))
+            if worst is None or ratio < worst[0]:
+                worst = (ratio, shown)
+        if worst is not None and worst[0] < need - 0.005:
+            found.append(Finding("contrast", text.at, f"has too little contrast: {worst[1]}, under {need:g}:1",
+                                 _shown(text.text), f"{worst[0]:.2f}:1", text.rect))
     return found
 
 

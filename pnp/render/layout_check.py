@@ -210,14 +210,32 @@ def font_problems(project: Project, game: Game) -> list[Problem]:
     for path, text in texts.items():
         shown = f"layouts/{path.relative_to(project.layouts)}"
         outside = FONT_FACE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
-        for match in FAMILY.finditer(outside):
-            for family in match.group(1).split(","):
-                name = family.strip().strip("\"'")
-                if name and name not in declared and name.lower() not in GENERIC_FAMILIES and "{" not in name:
-                    line = outside.count("\n", 0, match.start()) + 1
-                    close = difflib.get_close_matches(name, sorted(declared), n=1)
-                    problems.append(Problem(shown, line, "font-family", "a font declared by an @font-face "
-                                            f"rule ({', '.join(sorted(declared))}) or a generic family",
-                                            f"'{name}'", f"Did you mean '{close[0]}'?" if close else
-                                            "Add an @font-face rule for it, with a font file in fonts/"))
+        for offset, css in _css_parts(outside, path.suffix == ".html"):
+            for match in FAMILY.finditer(css):
+                for family in match.group(1).split(","):
+                    name = family.strip().strip("\"'")
+                    if name and name not in declared and name.lower() not in GENERIC_FAMILIES and "{" not in name:
+                        line = outside.count("\n", 0, offset + match.start()) + 1
+                        close = difflib.get_close_matches(name, sorted(declared), n=1)
+                        problems.append(Problem(shown, line, "font-family", "a font declared by an @font-face "
+                                                f"rule ({', '.join(sorted(declared))}) or a generic family",
+                                                f"'{name}'", f"Did you mean '{close[0]}'?" if close else
+                                                "Add an @font-face rule for it, with a font file in fonts/"))
     return problems
+
+
+STYLE_ATTRIBUTE = re.compile(r"""\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+STYLE_ELEMENT = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
+
+
+def _css_parts(text: str, html: bool):
+    """(offset, CSS) of a stylesheet (all of it) or of an HTML layout (its <style> elements and
+    style attributes: a family named in an attribute ends at the attribute's quote)."""
+    if not html:
+        yield 0, text
+        return
+    for match in STYLE_ELEMENT.finditer(text):
+        yield match.start(1), match.group(1)
+    for match in STYLE_ATTRIBUTE.finditer(text):
+        group = 1 if match.group(1) is not None else 2
+        yield match.start(group), match.group(group)

@@ -24,6 +24,7 @@ OVERLAP_ATTRIBUTE = "data-overlap"
 # A card shown smaller than print size (a rulebook's `card()` thumbnail) is one picture here:
 # its text was checked at print size in its own deck.
 THUMBNAIL_ATTRIBUTE = "data-pnp-thumbnail"
+FRAME_SIDES = 2          # a border on one side is a rule under or beside text, not a frame round it
 
 Rect = tuple[float, float, float, float]          # x0, y0, x1, y1 in mm
 
@@ -42,6 +43,16 @@ class Text:
     on_purpose: bool
     clips: tuple[tuple[Rect, str], ...]           # (padding box, at) of each overflow-clipping ancestor
     families: tuple[tuple[str, str], ...]         # (font family, the characters it drew)
+    line: int = 0                                 # the line box it is set in
+    positioned: bool = False                      # inside a positioned box (painted over the flow)
+
+    @property
+    def shown_rect(self) -> Rect:
+        """The part of the line that shows: its rectangle cut to every box that clips it."""
+        x0, y0, x1, y1 = self.rect
+        for (cx0, cy0, cx1, cy1), _ in self.clips:
+            x0, y0, x1, y1 = max(x0, cx0), max(y0, cy0), min(x1, cx1), min(y1, cy1)
+        return (x0, y0, max(x0, x1), max(y0, y1))
 
 
 @dataclass(frozen=True)
@@ -49,7 +60,7 @@ class Paint:
     """Something drawn under or beside text: a background colour or image, or an image element."""
 
     rect: Rect
-    kind: str                                     # "colour", "image" (background) or "picture" (element)
+    kind: str                                     # "colour", "image" or "gradient" (background), "picture"
     colour: tuple[float, float, float, float] | None
     at: str
     order: int
@@ -58,6 +69,8 @@ class Paint:
     ancestors: frozenset
     on_purpose: bool
     inline: bool = False                          # an image in a line of text (an inline icon)
+    positioned: bool = False
+    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,7 @@ class PageBoxes:
     texts: list[Text] = field(default_factory=list)
     paints: list[Paint] = field(default_factory=list)
     frames: list[Frame] = field(default_factory=list)
+    unexplained: list = field(default_factory=list)   # (at, rect) of each data-overlap="" with no reason
 
 
 def _rgba(colour, opacity: float = 1.0) -> tuple[float, float, float, float]:
@@ -107,8 +121,9 @@ def _mm_rect(matrix: Affine, x0: float, y0: float, x1: float, y1: float) -> Rect
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _scale(matrix: Affine) -> float:
-    return abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]) ** 0.5
+def _text_scale(matrix: Affine) -> float:
+    """How much the transforms scale a glyph's height (its y axis), a squash included."""
+    return (matrix[2] ** 2 + matrix[3] ** 2) ** 0.5
 
 
 def _families(box) -> tuple[tuple[str, str], ...]:
@@ -149,6 +164,35 @@ def _has_border(box) -> tuple[bool, bool, bool, bool]:
     return tuple(sides)
 
 
+def _drawn_picture(box) -> tuple[float, float, float, float]:
+    """The part of an image's box its picture covers: `object-fit: contain` (or scale-down)
+    letterboxes it, centred as by default; any other fit fills the box."""
+    x, y, width, height = box.content_box_x(), box.content_box_y(), box.width, box.height
+    if box.style["object_fit"] not in ("contain", "scale-down"):
+        return x, y, x + width, y + height
+    try:
+        natural_w, natural_h, ratio = box.replacement.get_intrinsic_size(1, box.style["font_size"])
+    except Exception:       # a picture WeasyPrint cannot size: its whole box
+        return x, y, x + width, y + height
+    ratio = ratio or ((natural_w / natural_h) if natural_w and natural_h else None)
+    if not ratio or width <= 0 or height <= 0:
+        return x, y, x + width, y + height
+    drawn_w, drawn_h = (width, width / ratio) if width / ratio <= height else (height * ratio, height)
+    if box.style["object_fit"] == "scale-down" and natural_w and natural_h:
+        drawn_w, drawn_h = min(drawn_w, natural_w), min(drawn_h, natural_h)
+    left, top = x + (width - drawn_w) / 2, y + (height - drawn_h) / 2
+    return left, top, left + drawn_w, top + drawn_h
+
+
+def _outline(box) -> float:
+    style = box.style
+    width = style["outline_width"] if style["outline_style"] not in ("none", "hidden") else 0
+    colour = style["outline_color"]
+    if not width or (colour != "currentcolor" and _rgba(colour)[3] <= 0.05):
+        return 0.0
+    return float(width)
+
+
 def read_page(page) -> PageBoxes:
     """The page's text, paints and frames, in the order WeasyPrint paints them (tree order)."""
     root = page._page_box
@@ -157,55 +201,73 @@ def read_page(page) -> PageBoxes:
     counter = [0]
 
     def walk(box, matrix: Affine, at: str, on_purpose: bool, ancestors: frozenset, clips: tuple,
-             opacity: float, block: int):
+             opacity: float, block: int, line: int, positioned: bool):
         box = getattr(box, "_box", box)          # an absolutely positioned box, out of its placeholder
         counter[0] += 1
         order = counter[0]
         if box.transformation_matrix is not None:
             matrix = _then(tuple(box.transformation_matrix.values), matrix)
         at = _element_attribute(box, AT_ATTRIBUTE) or at
-        on_purpose = on_purpose or _element_attribute(box, OVERLAP_ATTRIBUTE) is not None
+        reason = _element_attribute(box, OVERLAP_ATTRIBUTE)
+        if reason is not None and not reason.strip():
+            result.unexplained.append((at, _mm_rect(matrix, box.border_box_x(), box.border_box_y(),
+                                                    box.border_box_x() + box.border_width(),
+                                                    box.border_box_y() + box.border_height())
+                                       if box.width is not None else (0, 0, 0, 0)))
+        on_purpose = on_purpose or bool(reason and reason.strip())
         style = box.style
+        positioned = positioned or style["position"] not in ("static", None)
         opacity *= style["opacity"]
-        if style["visibility"] != "visible" or opacity <= 0.01:
+        if opacity <= 0.01:
             return
+        visible = style["visibility"] == "visible"      # a visible child of a hidden box still shows
         if isinstance(box, boxes.TextBox):
-            if box.text.strip() and style["font_size"] > 0:
+            scale = _text_scale(matrix)
+            if visible and box.text.strip() and style["font_size"] > 0 and scale > 0.01:
                 baseline = box.position_y + box.baseline
                 size = style["font_size"]
                 result.texts.append(Text(
                     _mm_rect(matrix, box.position_x, baseline - GLYPH_TOP * size, box.position_x + box.width,
                              baseline + GLYPH_BOTTOM * size),
-                    box.text, size * PT_PER_PX * _scale(matrix), style["font_weight"] >= 600,
+                    box.text, size * PT_PER_PX * scale, style["font_weight"] >= 600,
                     _rgba(style["color"], opacity), at, order, block, ancestors, on_purpose, clips,
-                    _families(box)))
+                    _families(box), line, positioned))
             return
-        if isinstance(box, boxes.LineBox) or (isinstance(box, boxes.BlockContainerBox)
-                                              and not isinstance(box, boxes.PageBox)):
-            block = id(box) if not isinstance(box, boxes.LineBox) else block
-        if box.width is not None and box.height is not None and not isinstance(box, boxes.PageBox):
+        if isinstance(box, boxes.LineBox):
+            line = id(box)
+        elif isinstance(box, boxes.BlockContainerBox) and not isinstance(box, boxes.PageBox):
+            block = id(box)
+        if visible and box.width is not None and box.height is not None and not isinstance(box, boxes.PageBox):
             outer = _mm_rect(matrix, box.border_box_x(), box.border_box_y(),
                              box.border_box_x() + box.border_width(), box.border_box_y() + box.border_height())
-            background = style["background_color"]
-            colour = _rgba(background, opacity)
-            has_image = any(kind != "none" for kind, _ in style["background_image"])
-            if has_image:
-                result.paints.append(Paint(outer, "image", None, at, order, id(box), block, ancestors, on_purpose))
+            colour = _rgba(style["background_color"], opacity)
+            images = [kind for kind, _ in style["background_image"] if kind != "none"]
+            if images:
+                kind = "gradient" if all(k.endswith("gradient") for k in images) else "image"
+                result.paints.append(Paint(outer, kind, None, at, order, id(box), block, ancestors, on_purpose,
+                                           positioned=positioned))
             elif colour[3] > 0.01:
                 result.paints.append(Paint(outer, "colour", colour, at, order, id(box), block, ancestors,
-                                           on_purpose))
+                                           on_purpose, positioned=positioned))
             if isinstance(box, boxes.ReplacedBox) or _element_attribute(box, THUMBNAIL_ATTRIBUTE):
-                content = _mm_rect(matrix, box.content_box_x(), box.content_box_y(),
-                                   box.content_box_x() + box.width, box.content_box_y() + box.height)
-                result.paints.append(Paint(content, "picture", None, at, order, id(box), block, ancestors,
-                                           on_purpose, isinstance(box, boxes.InlineLevelBox)))
+                drawn = _drawn_picture(box) if isinstance(box, boxes.ReplacedBox) else (
+                    box.content_box_x(), box.content_box_y(), box.content_box_x() + box.width,
+                    box.content_box_y() + box.height)
+                result.paints.append(Paint(_mm_rect(matrix, *drawn), "picture", None, at, order, id(box), block,
+                                           ancestors, on_purpose, isinstance(box, boxes.InlineLevelBox),
+                                           positioned, line))
             sides = _has_border(box)
-            if any(sides):
+            if sum(sides) >= FRAME_SIDES:
                 inner = _mm_rect(matrix, box.padding_box_x(), box.padding_box_y(),
                                  box.padding_box_x() + box.padding_width(),
                                  box.padding_box_y() + box.padding_height())
                 result.frames.append(Frame(inner, outer, sides, at, id(box),
                                            isinstance(box, boxes.TableCellBox)))
+            outline = _outline(box)
+            if outline:
+                grow = (outline + float(style["outline_offset"] or 0)) / PX_PER_MM
+                result.frames.append(Frame(outer, (outer[0] - grow, outer[1] - grow, outer[2] + grow,
+                                                   outer[3] + grow), (True,) * 4, at, id(box), False))
             if style["overflow"] != "visible":
                 clip = _mm_rect(matrix, box.padding_box_x(), box.padding_box_y(),
                                 box.padding_box_x() + box.padding_width(),
@@ -215,12 +277,12 @@ def read_page(page) -> PageBoxes:
             return
         ancestors = ancestors | {id(box)}
         for child in getattr(box, "children", ()):
-            walk(child, matrix, at, on_purpose, ancestors, clips, opacity, block)
+            walk(child, matrix, at, on_purpose, ancestors, clips, opacity, block, line, positioned)
 
     ground = _rgba(root.style["background_color"])
     if ground[3] > 0.01:               # the page's own background (@page, or the root's, carried to it)
         top, right, bottom, left = bleed
         result.paints.append(Paint((-left, -top, result.width_mm + right, result.height_mm + bottom), "colour",
                                    ground, "", 0, id(root), 0, frozenset(), False))
-    walk(root, IDENTITY, "", False, frozenset(), (), 1.0, 0)
+    walk(root, IDENTITY, "", False, frozenset(), (), 1.0, 0, 0, False)
     return result

@@ -20,6 +20,7 @@ from pnp.errors import DataError, Problem, RenderError
 from pnp.project import Project
 from pnp.render.fitting import FitState
 from pnp.render.papers import paper_size
+from pnp.render.source_lines import mark_source_lines
 from pnp.render.templates import (
     deck_view,
     environment,
@@ -179,10 +180,14 @@ def _mark_chapter_lines(tokens, parts: list[str], shown: list[str]) -> None:
         starts.append(line)
         line += part.count("\n") + 2
     for token in tokens:
-        if token.nesting != 1 or not token.map:
+        if not token.map or (token.nesting != 1 and token.type != "html_block"):
             continue
         index = max(i for i, start in enumerate(starts) if start <= token.map[0])
-        token.attrSet("data-pnp-at", f"{shown[index]}:{token.map[0] - starts[index] + 1}")
+        line = token.map[0] - starts[index] + 1
+        if token.type == "html_block":         # HTML written in the chapter: its own tags marked
+            token.content = mark_source_lines(token.content, shown[index], line, jinja=False)
+        else:
+            token.attrSet("data-pnp-at", f"{shown[index]}:{line}")
 
 
 def render_rulebook_html(project: Project, game, loaded: list, results: dict, page_size: str) -> str:

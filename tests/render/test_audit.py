@@ -125,3 +125,51 @@ def test_the_proof_outlines_a_planted_finding_where_it_is(planted, tmp_path):
     left, top = columns.min() * mm - piece_left - bleed, rows.min() * mm - piece_top - bleed
     assert 2.5 < left < 4.0, left               # the name starts 3.2 mm in, outlined 0.4 mm wider
     assert 3.0 < top < 8.0, top
+
+
+TRICKY = """<div class="bleed card" data-overlap="a mark on the whole card exempts nothing"><div class="trim"><div class="frame"></div>
+<div style="position:absolute;left:8mm;top:12mm;width:40mm;font-size:9pt;line-height:0.45">Draw a card and then draw another card and then one more card.</div>
+<div style="position:absolute;left:8mm;top:30mm;font-size:7pt;transform:scale(2,0.4);transform-origin:0 0">Squashed rules</div>
+<div style="visibility:hidden"><div style="visibility:visible;position:absolute;left:8mm;top:36mm;font-size:5pt">tiny text</div></div>
+<div title="<b>bold</b>" style="position:absolute;left:8mm;top:42mm;font-size:9pt">Tag in attr</div>
+<img src="{{ icon('raven', '#000000') }}" style="position:absolute;left:8mm;top:50mm;width:51mm;height:8mm;object-fit:contain" alt="">
+<div style="position:absolute;left:8mm;top:52mm;font-size:9pt">Left</div>
+<div style="position:absolute;left:6mm;top:62mm;width:50mm;height:8mm;background:linear-gradient(#ffffff,#fefefe)"></div>
+<div style="position:absolute;left:8mm;top:63mm;font-size:9pt">On a gradient</div>
+<div data-overlap=" " style="position:absolute;left:8mm;top:72mm;font-size:9pt">Empty reason</div>
+</div></div>
+"""
+
+
+def test_what_a_careless_layout_hides_is_found_and_what_is_fine_is_not(tiny, tmp_path):
+    (tiny.root / CARD).write_text(TRICKY)
+    out = tmp_path / "proof.pdf"
+    result = run_pnp("proof", "tiny", "--project", str(tiny.root), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    problems = [line.strip() for line in result.output.splitlines() if line.strip().startswith(CARD)]
+
+    def said(line: str, words: str = "") -> bool:
+        return any(p.startswith(f"{CARD}:{line}: ") and words in p for p in problems)
+    assert said("2", "overlaps the text of layouts/tiny/card.html:2"), problems   # lines set on each other
+    assert said("3", "below 6 pt"), problems                                     # squashed to 2.8 pt
+    assert said("4", "below 6 pt"), problems                                     # shown inside a hidden box
+    assert said("10", "without a reason"), problems
+    assert not said("7") and not said("9"), problems    # beside a letterboxed picture; on a plain gradient
+    words = pypdfium2.PdfDocument(io.BytesIO(out.read_bytes()))[0].get_textpage().get_text_range()
+    assert 'bold">' not in words            # a tag inside an attribute is left as it is
+
+
+def test_proof_refuses_a_language_the_game_lacks_and_an_out_it_cannot_write(tiny, tmp_path):
+    refused = run_pnp("proof", "tiny", "--project", str(tiny.root), "--lang", "xx")
+    assert refused.exit_code == 2 and "Tiny prints in en" in refused.output
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    refused = run_pnp("proof", "tiny", "--project", str(tiny.root), "--out", str(blocker / "proof.pdf"))
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+
+
+def test_a_font_named_in_a_style_attribute_ends_at_its_quote(tiny):
+    card = tiny.root / CARD
+    card.write_text(card.read_text().replace('<div class="value">', '<div class="value" style="font-family: Rye">'))
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 0, result.output
