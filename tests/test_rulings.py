@@ -19,7 +19,7 @@ def test_each_ruling_has_every_field_and_a_unique_id():
 
 def test_the_translators_three_are_decided():
     topics = {r["topic"] for r in RULINGS}
-    assert {"Glass of Forgiveness", "Abigail's name", "Soul Transfer"} <= topics
+    assert {"Glass of Forgiveness", "Abigail’s name", "Soul Transfer"} <= topics
 
 
 def test_rulings_cited_in_the_engine_and_examples_exist():
