@@ -83,7 +83,7 @@ def test_a_build_refuses_a_layout_that_makes_a_transparency_group(project_copy):
     from tests.conftest import run_pnp
 
     css = project_copy / "layouts" / "wizard" / "cards.css"
-    css.write_text(css.read_text() + "\n.value { opacity: 0.5; }\n")
+    css.write_text(css.read_text() + "\n.art { opacity: 0.5; }\n")      # a picture: no text loses contrast
     out = project_copy / "out"
     result = run_pnp("build", "wizard", "--project", str(project_copy), "--out", str(out))
     assert result.exit_code == 2

@@ -6,11 +6,16 @@ The page is read by pnp/render/page_boxes.py; each finding names the layout line
 the text, what is wrong and where, in millimetres from the top-left corner of the trim.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 from statistics import median
+from typing import TYPE_CHECKING
 
 from pnp.render.colours import contrast, hex_colour, needed_contrast, over
-from pnp.render.page_boxes import PageBoxes, Rect, Text
+
+if TYPE_CHECKING:      # the boxes' types only: page_boxes loads WeasyPrint, which `pnp check` never needs
+    from pnp.render.page_boxes import PageBoxes, Rect, Text
 
 MIN_TEXT_PT = 6.0
 MIN_FRAME_GAP_MM = 1.0

@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 from pnp.errors import DataError, Problem
 from pnp.project import Project
 from pnp.render.audit import Finding, audit_page
-from pnp.render.page_boxes import read_page
 
 FONT_FACE = re.compile(r"@font-face\s*{([^}]*)}", re.S)
 FAMILY = re.compile(r"font-family\s*:\s*[\"']?([^;\"'}]+)")
@@ -127,6 +126,8 @@ class _Pixels:
 
 def page_findings(document, labels: list[PageLabel], project: Project, pdf: bytes | None = None,
                   declared: set[str] | None = None) -> list[tuple[PageLabel, Finding]]:
+    from pnp.render.page_boxes import read_page     # WeasyPrint's boxes: loaded only when pages are laid out
+
     declared = declared if declared is not None else declared_families(project)
     pixels = _Pixels(pdf)
     found = []

@@ -34,7 +34,7 @@ def test_a_standee_prints_one_sided_with_its_fold_lines_where_declared(project_c
     (data / "pawns.yaml").write_text("- {id: red, name: Red mage}\n- {id: blue, name: Blue mage}\n")
     (project_copy / "layouts" / "lanterns" / "pawn.html").write_text(
         '<div class="bleed" style="background: #c9a24a"><div class="trim">'
-        '<div style="position: absolute; top: 55mm; left: 2mm; font-size: 9pt">{{ card.name }}</div>'
+        '<div style="position: absolute; top: 55mm; left: 4mm; font-size: 9pt; font-family: Rye">{{ card.name }}</div>'
         "</div></div>\n")
     result = run_pnp("build", "lanterns", "--out", str(tmp_path / "out"), "--project", str(project_copy))
     assert result.exit_code == 0, result.output
