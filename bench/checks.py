@@ -26,7 +26,7 @@ from pnp.data.decks import load_game  # noqa: E402
 from pnp.games import game_keys, get_game  # noqa: E402
 from pnp.project import Project  # noqa: E402
 from pnp.render import boards, cards, page_checks  # noqa: E402
-from pnp.rulebook import render as rulebook  # noqa: E402
+from pnp.proof import render_pieces  # noqa: E402
 
 
 def measure(project: Project, key: str) -> tuple[float, float]:
@@ -45,22 +45,12 @@ def measure(project: Project, key: str) -> tuple[float, float]:
     game = get_game(project, key).with_all_modules()
     loaded = load_game(project, game)
     results = example_results(project, game, loaded)
+    page_checks.page_findings = timed          # the rulebook imports it when it renders
     start = time.perf_counter()
-    with page_checks.collecting():
-        context = None
-        for deck in loaded:
-            if deck.deck.uses_rules and context is None:
-                context = game.deck_context(loaded)
-            cards.render_deck(project, game, deck.deck, deck.cards, "", context if deck.deck.uses_rules else None,
-                              deck.located)
-        for board in game.boards:
-            boards.render_board(project, game, board)
-        if (project.card_data / key / "rulebook").is_dir():
-            page_checks.page_findings = timed          # the rulebook imports it when it renders
-            try:
-                rulebook.render_rulebook(project, game, loaded, results, "a4")
-            finally:
-                page_checks.page_findings = original
+    try:
+        render_pieces(project, game, loaded, "a4", results)
+    finally:
+        page_checks.page_findings = original
     total = time.perf_counter() - start
     for module in (cards, boards):
         module.page_findings = original

@@ -52,7 +52,7 @@ def require_cuttable(game: Game, deck, marks: bytes, slots_per_page: list, cards
     against its edge (pnp/render/cut_checks.py): otherwise the deck is refused (exit 2)."""
     from pnp.render.cut_checks import cut_findings, edge_colours
 
-    edges = edge_colours(cards_pdf, len(pikepdf_pages(cards_pdf))) if deck.shape == "circle" else None
+    edges = edge_colours(cards_pdf) if deck.shape == "circle" else None
     found = cut_findings(marks, slots_per_page, deck.shape, edges)
     if found:
         raise DataError([Problem(f"card_data/{game.key}/game.yaml", deck.declared_at, f"{deck.key}: crop marks",
@@ -60,14 +60,6 @@ def require_cuttable(game: Game, deck, marks: bytes, slots_per_page: list, cards
                                  "cut line at 3:1 or more against its edge colour", message,
                                  "Give the pieces room on the sheet (a smaller card or a larger --paper), or a "
                                  "ground the cut line shows on") for message in found])
-
-
-def pikepdf_pages(pdf: bytes):
-    import io
-
-    import pikepdf
-
-    return pikepdf.open(io.BytesIO(pdf)).pages
 
 
 def deck_layout(game: Game, deck, paper: str, width_mm: float) -> SheetLayout:

@@ -47,14 +47,14 @@ class _Placed:
     scale: float
 
 
-def _rendered(project: Project, game_key: str, paper: str, language: str | None, ink_saver: bool) -> list[Checked]:
+def render_pieces(project: Project, game, loaded: list, paper: str, results: dict | None = None) -> list[Checked]:
+    """Every deck, board and the rulebook rendered as the build renders them, each kept with its
+    findings (none refused); `results` are the worked examples' (computed when not given)."""
     from pnp.check import example_results
     from pnp.render.boards import render_board
     from pnp.render.cards import render_deck
     from pnp.rulebook.render import render_rulebook
 
-    game = get_game(project, game_key).in_language(language).with_all_modules().printed_light(ink_saver)
-    loaded = load_game(project, game)
     with collecting() as documents:
         context = None
         for deck in loaded:
@@ -65,7 +65,8 @@ def _rendered(project: Project, game_key: str, paper: str, language: str | None,
         for board in game.boards:
             render_board(project, game, board)
         if (project.card_data / game.key / "rulebook").is_dir():
-            render_rulebook(project, game, loaded, example_results(project, game, loaded), paper)
+            render_rulebook(project, game, loaded, results if results is not None
+                            else example_results(project, game, loaded), paper)
     return documents
 
 
@@ -75,13 +76,14 @@ def _notes(checked: Checked, page: int) -> list:
 
 def make_proof(project: Project, game_key: str, paper: str, language: str | None = None,
                ink_saver: bool = False) -> Proof:
-    documents = _rendered(project, game_key, paper, language, ink_saver)
+    game = get_game(project, game_key).in_language(language).with_all_modules().printed_light(ink_saver)
+    documents = render_pieces(project, game, load_game(project, game), paper)
     sources = [pikepdf.open(io.BytesIO(d.pdf)) for d in documents]
     width, height = (side * MM for side in paper_size(paper))
     font = label_font(label_font_file(project))
     out = io.BytesIO()
     canvas = new_canvas(out, (width, height), font)
-    canvas.setTitle(f"Proof: {get_game(project, game_key).title}")
+    canvas.setTitle(f"Proof: {game.title}")
     placed_per_page: list[list[_Placed]] = [[]]
     area_w = width - 2 * MARGIN_MM * MM - NOTES_MM * MM - GAP_MM * MM
     top = height - MARGIN_MM * MM

@@ -232,23 +232,21 @@ def low_contrast(boxes: PageBoxes, pixels=None) -> list[Finding]:
     found = []
     for text in boxes.texts:
         need = needed_contrast(text.size_pt, text.bold)
-        worst = None
+        worst, on_picture = None, False
         for point in _points(text.shown_rect):
             ground = _backdrop(boxes, text, point)
-            if ground is not None:
-                ink = over(text.colour, ground)
-                ratio, shown = contrast(ink, ground), f"{hex_colour(ink)} on {hex_colour(ground)}"
-            elif pixels is not None:
-                samples = pixels(text.shown_rect)
-                if not samples:
-                    continue
-                ink = text.colour[:3]
-                ratio = median(contrast(ink, sample) for sample in samples)
-                shown = f"{hex_colour(ink)} on a picture"
-            else:
+            if ground is None:
+                on_picture = True
                 continue
+            ink = over(text.colour, ground)
+            ratio = contrast(ink, ground)
             if worst is None or ratio < worst[0]:
-                worst = (ratio, shown)
+                worst = (ratio, f"{hex_colour(ink)} on {hex_colour(ground)}")
+        samples = pixels(text.shown_rect) if on_picture and pixels is not None else None
+        if samples:                           # the pixels of the whole line, read once
+            ratio = median(contrast(text.colour[:3], sample) for sample in samples)
+            if worst is None or ratio < worst[0]:
+                worst = (ratio, f"{hex_colour(text.colour[:3])} on a picture")
         if worst is not None and worst[0] < need - 0.005:
             found.append(Finding("contrast", text.at, f"has too little contrast: {worst[1]}, under {need:g}:1",
                                  _shown(text.text), f"{worst[0]:.2f}:1", text.rect))

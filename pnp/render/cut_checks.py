@@ -83,13 +83,13 @@ def _has_mark(segments, along: str, at: float, low: float, high: float) -> bool:
     return False
 
 
-def edge_colours(cards_pdf: bytes, pages: int) -> list[tuple[float, float, float]]:
-    """The colours just inside the trim circle of each of the first `pages` card pages."""
+def edge_colours(cards_pdf: bytes) -> list[tuple[float, float, float]]:
+    """The colours just inside the trim circle of each card page (faces and backs)."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(io.BytesIO(cards_pdf))
     found = []
-    for index in range(min(pages, len(document))):
+    for index in range(len(document)):
         page = document[index]
         image = page.render(scale=PIXELS_PER_MM * 25.4 / 72).to_pil().convert("RGB")
         trim = page.get_trimbox()

@@ -177,6 +177,28 @@ def image_problems(project: Project, template_name: str, html: str) -> list[Prob
     return found
 
 
+def _faces_declared(css: str) -> set[str]:
+    """The families the @font-face rules of a stylesheet declare."""
+    families = set()
+    for block in FONT_FACE.finditer(css):
+        family = FAMILY.search(block.group(1))
+        if family:
+            families.add(family.group(1).strip().strip("\"'"))
+    return families
+
+
+def declared_families(project: Project) -> set[str]:
+    """Every family an @font-face of the project's stylesheets declares (a stylesheet that
+    cannot be read, or links out of the project, declares none: `pnp check` reports it)."""
+    declared = set()
+    for path in sorted(project.layouts.rglob("*.css")):
+        try:
+            declared |= _faces_declared(read_text(path, f"layouts/{path.relative_to(project.layouts)}", project.root))
+        except DataError:
+            continue
+    return declared
+
+
 def font_problems(project: Project, game: Game) -> list[Problem]:
     """Every font a layout names is declared by an @font-face whose file is in the project."""
     declared, problems = set(), []
@@ -195,9 +217,7 @@ def font_problems(project: Project, game: Game) -> list[Problem]:
         shown = f"layouts/{path.relative_to(project.layouts)}"
         for block in FONT_FACE.finditer(text):
             line = text.count("\n", 0, block.start()) + 1
-            family = FAMILY.search(block.group(1))
-            if family:
-                declared.add(family.group(1).strip().strip("\"'"))
+            declared |= _faces_declared(block.group(0))
             for url in SOURCE.findall(block.group(1)):
                 target = (path.parent / url).resolve()
                 if not target.is_file() or not target.is_relative_to(project.root):

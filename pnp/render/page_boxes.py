@@ -70,7 +70,6 @@ class Paint:
     on_purpose: bool
     inline: bool = False                          # an image in a line of text (an inline icon)
     positioned: bool = False
-    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -82,7 +81,6 @@ class Frame:
     sides: tuple[bool, bool, bool, bool]          # top, right, bottom, left
     at: str
     box: int
-    table_cell: bool
 
 
 @dataclass
@@ -255,19 +253,18 @@ def read_page(page) -> PageBoxes:
                     box.content_box_y() + box.height)
                 result.paints.append(Paint(_mm_rect(matrix, *drawn), "picture", None, at, order, id(box), block,
                                            ancestors, on_purpose, isinstance(box, boxes.InlineLevelBox),
-                                           positioned, line))
+                                           positioned))
             sides = _has_border(box)
             if sum(sides) >= FRAME_SIDES:
                 inner = _mm_rect(matrix, box.padding_box_x(), box.padding_box_y(),
                                  box.padding_box_x() + box.padding_width(),
                                  box.padding_box_y() + box.padding_height())
-                result.frames.append(Frame(inner, outer, sides, at, id(box),
-                                           isinstance(box, boxes.TableCellBox)))
+                result.frames.append(Frame(inner, outer, sides, at, id(box)))
             outline = _outline(box)
             if outline:
                 grow = (outline + float(style["outline_offset"] or 0)) / PX_PER_MM
                 result.frames.append(Frame(outer, (outer[0] - grow, outer[1] - grow, outer[2] + grow,
-                                                   outer[3] + grow), (True,) * 4, at, id(box), False))
+                                                   outer[3] + grow), (True,) * 4, at, id(box)))
             if style["overflow"] != "visible":
                 clip = _mm_rect(matrix, box.padding_box_x(), box.padding_box_y(),
                                 box.padding_box_x() + box.padding_width(),

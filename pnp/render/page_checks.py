@@ -2,7 +2,6 @@
 turned into problems a designer can act on (one line each, identical ones merged)."""
 
 import io
-import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -11,8 +10,6 @@ from pnp.errors import DataError, Problem
 from pnp.project import Project
 from pnp.render.audit import Finding, audit_page
 
-FONT_FACE = re.compile(r"@font-face\s*{([^}]*)}", re.S)
-FAMILY = re.compile(r"font-family\s*:\s*[\"']?([^;\"'}]+)")
 PIXELS_PER_MM = 6                       # about 150 dpi: enough to read a ground under text
 FIXES = {
     "overlaps": "Move one of them apart, or mark the element that lies under on purpose with "
@@ -58,6 +55,11 @@ def collecting():
         _collected.reset(token)
 
 
+def collecting_now() -> bool:
+    """Whether a proof keeps every document (a cached one too, which it must then label)."""
+    return _collected.get() is not None
+
+
 def settle(what: str, pdf: bytes, labels: list, found: list) -> bool:
     """Refuse a document with findings (exit 2, nothing written), or keep it for the proof when
     collecting. True when the document is clean (and may be cached)."""
@@ -75,21 +77,6 @@ class PageLabel:
 
     name: str
     card_shape: str | None = None
-
-
-def declared_families(project: Project) -> set[str]:
-    """The font families the project's stylesheets declare with @font-face."""
-    families = set()
-    for path in sorted(project.layouts.rglob("*.css")):
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        for block in FONT_FACE.finditer(text):
-            family = FAMILY.search(block.group(1))
-            if family:
-                families.add(family.group(1).strip())
-    return families
 
 
 class _Pixels:
@@ -126,6 +113,7 @@ class _Pixels:
 
 def page_findings(document, labels: list[PageLabel], project: Project, pdf: bytes | None = None,
                   declared: set[str] | None = None) -> list[tuple[PageLabel, Finding]]:
+    from pnp.render.layout_check import declared_families
     from pnp.render.page_boxes import read_page     # WeasyPrint's boxes: loaded only when pages are laid out
 
     declared = declared if declared is not None else declared_families(project)

@@ -268,11 +268,12 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
     cache = RenderCache(project.root)
     key = cache.key("rulebook", html)
     cached = cache.get(key)
-    from pnp.render.page_checks import PageLabel, page_findings, settle
+    from pnp.render.page_checks import PageLabel, collecting_now, page_findings, settle
 
     if cached is not None:
-        pages = len(pikepdf.open(io.BytesIO(cached)).pages)
-        settle(what, cached, [PageLabel(f"{what}, page {n}") for n in range(1, pages + 1)], [])
+        if collecting_now():              # a proof shows the cached rulebook too, page by page
+            pages = len(pikepdf.open(io.BytesIO(cached)).pages)
+            settle(what, cached, [PageLabel(f"{what}, page {n}") for n in range(1, pages + 1)], [])
         return cached
     from pnp.render.fitting import overflows
     from pnp.render.weasy import Renderer   # WeasyPrint loads only when something renders
