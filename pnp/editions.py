@@ -8,6 +8,7 @@ paper the run asks for; boards likewise. A folder whose last build had the same 
 as it is (pnp/inputs.py).
 """
 
+import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.build import check_before_build
+from pnp.contained import stage
 from pnp.output import BuildReport, up_to_date, write_outputs
 from pnp.data.decks import load_game
 from pnp.errors import DataError, PnpError, UsageError
@@ -89,7 +91,8 @@ def default_jobs() -> int:
 
 def start_pool(jobs: int) -> ProcessPoolExecutor:
     """A pool whose processes start now and load WeasyPrint while the caller checks the data."""
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
+                               initializer=start_worker, initargs=(os.getpid(),))
     pool.submit(ready)
     return pool
 
@@ -143,7 +146,9 @@ def _load(project: Project, editions: list[Edition], digests: dict, ink_saver: b
                 digests[edition.game_key] = game_inputs(project, edition.game_key, digests[RENDERING])
             job = GameJob(str(project.root), edition.game_key, edition.language, digests[edition.game_key],
                           digests[RENDERING], ink_saver)
-            runs[key] = _GameRun(job, full, load_game(project, full), None, [],
+            with stage(f"card_data/{game.key}", "reading the game's data"):
+                loaded = load_game(project, full)
+            runs[key] = _GameRun(job, full, loaded, None, [],
                                  has_rulebook=(project.card_data / game.key / "rulebook").is_dir())
         runs[key].editions.append((index, edition))
     return runs
@@ -152,7 +157,8 @@ def _load(project: Project, editions: list[Edition], digests: dict, ink_saver: b
 def _check(project: Project, runs: dict, options: PrintOptions) -> None:
     """Every game checked before anything is written: a problem stops the whole run."""
     for run in runs.values():
-        run.results, run.skipped = check_before_build(project, run.game, options.force, run.loaded)
+        with stage(f"layouts/{run.game.key}", "checking the game's layouts and examples"):
+            run.results, run.skipped = check_before_build(project, run.game, options.force, run.loaded)
 
 
 def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first, tell) -> list[_Task]:

@@ -15,6 +15,7 @@ import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.contained import stage
 from pnp.data.decks import load_game
 from pnp.games import get_game
 from pnp.games.base import Game
@@ -24,6 +25,8 @@ from pnp.render import cache
 
 PR_SET_PDEATHSIG = 1             # Linux prctl: a signal for the child when its parent dies
 PAGES_BYTES = 4                  # a cached sheet starts with its page count
+TASKS = {"deck_files": "making a deck's sheets", "rulebook_file": "making the rulebook",
+         "board_files": "making the boards", "table_piece_files": "making the table pieces"}
 
 
 @dataclass(frozen=True)
@@ -69,9 +72,10 @@ def prepared(job: GameJob) -> Prepared:
     key = (job.root, job.game_key, job.language, job.ink_saver)
     found = _prepared.get(key)
     if found is None or found.generation != job.generation:
-        project = Project(Path(job.root))
-        game = get_game(project, job.game_key).in_language(job.language).with_all_modules().printed_light(job.ink_saver)
-        found = Prepared(project, game, load_game(project, game), job.generation)
+        with stage(f"card_data/{job.game_key}", "reading the game's data"):
+            project = Project(Path(job.root))
+            game = get_game(project, job.game_key).in_language(job.language).with_all_modules().printed_light(job.ink_saver)
+            found = Prepared(project, game, load_game(project, game), job.generation)
         _prepared[key] = found
     return found
 
@@ -112,7 +116,8 @@ def ready() -> None:
 def counted(task, *arguments):
     """Run a task; (its result, the documents WeasyPrint laid out for it)."""
     before = cache.layouts_done()
-    result = task(*arguments)
+    with stage("", TASKS.get(task.__name__, task.__name__.replace("_", " "))):
+        result = task(*arguments)
     return result, cache.layouts_done() - before
 
 
