@@ -9,14 +9,16 @@ engine number counts as well as a changed field.
 
 import difflib
 import io
-import subprocess
-import tarfile
+import shutil
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pnp.contained import kept, made
 from pnp.data.decks import LoadedDeck
 from pnp.errors import PnpError, UsageError
+from pnp.gitrevision import tree_at
 from pnp.project import Project
 
 COMPARE_DPI = 50             # enough to see any change a player would; fast to rasterise
@@ -123,33 +125,17 @@ def _pictures(cards_pdf: bytes, loaded: LoadedDeck) -> list[tuple]:
         document.close()
 
 
-def tree_at(project: Project, revision: str, game_key: str, target: Path) -> bool:
-    """The project's card_data/GAME, layouts/ and fonts/ as they were at the revision, written
-    into target; False when the game did not exist then."""
-    def git(*arguments, text=True):
-        return subprocess.run(["git", "-C", str(project.root), *arguments], capture_output=True, text=text)
-
-    if revision.startswith("-") or not revision.strip():
-        raise UsageError(f"--changed-since {revision!r}: expected a git revision (a tag, a branch or a commit)")
-    prefix = git("rev-parse", "--show-prefix")
-    if prefix.returncode != 0:
-        raise UsageError(f"--changed-since {revision}: {project.root} is not in a git repository")
-    commit = git("rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
-    if commit.returncode != 0:
-        raise UsageError(f"--changed-since {revision}: git knows no such revision (a tag, a branch or a commit)")
-    tree = f"{commit.stdout.strip()}:{prefix.stdout.strip()}"
-    wanted = [f"card_data/{game_key}", "layouts", "fonts"]
-    present = [path for path in wanted if git("cat-file", "-e", f"{tree}{path}").returncode == 0]
-    if f"card_data/{game_key}" not in present:
-        return False
-    archive = git("archive", "--format=tar", tree, *present, text=False)
-    if archive.returncode != 0:
-        raise UsageError(f"--changed-since {revision}: git archive failed: {archive.stderr.decode().strip()}")
-    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-        tar.extractall(target, filter="data")
-    for folder in ("card_data", "layouts", "fonts"):
-        (target / folder).mkdir(exist_ok=True)
-    return True
+@contextmanager
+def _scratch_folder():
+    """A temporary folder for the game at a revision: removed at the end, and by the
+    supervising parent if the work is killed."""
+    folder = tempfile.mkdtemp(prefix="pnp-changed-since-")
+    made(folder)
+    try:
+        yield Path(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        kept(folder)
 
 
 def changed_cards(project: Project, game, loaded: list[LoadedDeck], revision: str, render) -> Selection:
@@ -158,8 +144,7 @@ def changed_cards(project: Project, game, loaded: list[LoadedDeck], revision: st
     from pnp.data.decks import load_game
     from pnp.games import get_game
 
-    with tempfile.TemporaryDirectory(prefix="pnp-changed-since-") as folder:
-        root = Path(folder)
+    with _scratch_folder() as root:
         if not tree_at(project, revision, game.key, root):
             return Selection({d.deck.key: list(range(len(d.cards))) for d in loaded},
                              (f"{game.title} did not exist at {revision}: every card is new",))

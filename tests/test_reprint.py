@@ -9,7 +9,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from tests.conftest import run_pnp
+from tests.conftest import copy_project, run_pnp
 from tests.pdf_measure import placements
 
 A4_PT = (595.28, 841.89)
@@ -112,3 +112,61 @@ def test_nothing_changed_prints_nothing_and_a_bad_revision_is_refused(repository
     shutil.copytree(repository, outside, ignore=shutil.ignore_patterns(".git"))
     not_git = run_pnp("build", "verset", "--changed-since", "v1", "--project", str(outside))
     assert not_git.exit_code == 2 and "not in a git repository" in not_git.output
+
+
+def archived(root, revision: str, game: str) -> dict:
+    """What `git archive` gives of the game's folders at the revision: path -> bytes."""
+    import io
+    import tarfile
+
+    def git(*arguments):
+        return subprocess.run(["git", "-C", str(root), *arguments], capture_output=True)
+    prefix, top = git("rev-parse", "--show-prefix", "--show-toplevel").stdout.decode().split("\n")[:2]
+    tree = f"{revision}:{prefix}"
+    present = [path for path in (f"card_data/{game}", "layouts", "fonts")
+               if git("cat-file", "-e", f"{tree}{path}").returncode == 0]
+    data = subprocess.run(["git", "-C", top, "archive", "--format=tar", tree, *present], check=True,
+                          capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        return {member.name: tar.extractfile(member).read() for member in tar.getmembers() if member.isfile()}
+
+
+def read_at(root, revision: str, game: str, target) -> dict:
+    from pnp.project import Project
+    from pnp.gitrevision import tree_at
+
+    assert tree_at(Project.at(root), revision, game, target)
+    return {path.relative_to(target).as_posix(): path.read_bytes() for path in target.rglob("*") if path.is_file()}
+
+
+def test_the_revision_is_read_from_git_objects_as_git_archive_gives_it(repository, tmp_path):
+    """Every form of revision, loose and packed objects, packed refs, an annotated tag: the files
+    read without running git are git's own, byte for byte."""
+    def git(*arguments):
+        return subprocess.run(["git", "-C", str(repository), "-c", "user.email=t@example.org", "-c", "user.name=t",
+                               *arguments], check=True, capture_output=True, text=True).stdout.strip()
+    verses = repository / "card_data" / "verset" / "verses.yaml"
+    verses.write_text(verses.read_text().replace("name: The Stolen Horse", "name: The Borrowed Horse"))
+    git("commit", "-qam", "errata")
+    git("tag", "-a", "v2", "-m", "second")
+    git("gc", "-q")
+    (repository / "layouts" / "verset" / "verse.html").write_text("<div>{{ card.name }}</div>\n")
+    git("commit", "-qam", "a new face")
+    branch = git("symbolic-ref", "--short", "HEAD")
+    forms = ["HEAD", "HEAD~1", "HEAD^", "HEAD~2", "HEAD^^", "v1", "v2", "v2^{commit}", "v2~1", "refs/tags/v1",
+             branch, git("rev-parse", "HEAD~1"), git("rev-parse", "--short=7", "HEAD~2")]
+    for number, revision in enumerate(forms):
+        assert read_at(repository, revision, "verset", tmp_path / str(number)) == archived(repository, revision,
+                                                                                           "verset"), revision
+
+
+def test_a_project_in_a_folder_of_a_repository_is_read_at_its_place(tmp_path):
+    outer = tmp_path / "outer"
+    project = copy_project(outer / "games" / "ours")
+    (outer / "README").write_text("the outer repository\n")
+    for arguments in (("init", "-q"), ("add", "-A"), ("commit", "-qm", "first")):
+        subprocess.run(["git", "-C", str(outer), "-c", "user.email=t@example.org", "-c", "user.name=t", *arguments],
+                       check=True, capture_output=True)
+    assert read_at(project, "HEAD", "wizard", tmp_path / "read") == archived(project, "HEAD", "wizard")
+    result = run_pnp("build", "wizard", "--changed-since", "HEAD~1", "--project", str(project))
+    assert result.exit_code == 2 and "has no parent" in result.output
