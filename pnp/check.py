@@ -6,6 +6,7 @@ from pathlib import Path
 from pnp.data.decks import load_game
 from pnp.errors import DataError, Problem
 from pnp.examples import Example, Mismatch, load_example_file, run_examples
+from pnp.files import MissingFile, project_files, project_font
 from pnp.games.base import Game
 from pnp.project import Project
 from pnp.rulebook.source import rulebook_dir, rulebook_examples
@@ -25,7 +26,19 @@ class CheckReport:
 
 
 def example_files(project: Project, game: Game) -> list[Path]:
-    return sorted((project.card_data / game.key / "examples").glob("*.yaml"))
+    return project_files(project.card_data / game.key / "examples", project.root, (".yaml",), recursive=False)
+
+
+def folder_problems(project: Project, game: Game) -> list[Problem]:
+    """What a build would refuse in the folders it reads (the game's card data, the layouts, the
+    fonts): a link anywhere (a loop of links too), a FIFO, a device, folders nested too deep."""
+    problems = []
+    for folder in (project.card_data / game.key, project.layouts, project.fonts):
+        try:
+            project_files(folder, project.root)
+        except DataError as error:
+            problems += error.problems
+    return problems
 
 
 def collect_examples(project: Project, game: Game) -> tuple[list[Example], list[Problem]]:
@@ -67,17 +80,29 @@ def cover_problems(project: Project, game: Game, loaded: list) -> list[Problem]:
         return []
     problems = []
     font = game.cover.title_font
-    if font and not (project.fonts / font).is_file():
-        fonts = sorted(str(p.relative_to(project.fonts)) for p in project.fonts.rglob("*.woff*"))
-        problems.append(Problem(game.located.file, game.located.line_of(("cover", "title_font")), "cover.title_font",
-                                "a font file under fonts/", f"'{font}', which does not exist",
-                                "The bundled fonts are: " + ", ".join(fonts)))
+    if font:
+        problems += _title_font_problems(project, game, font)
     deck = next((d for d in loaded if d.deck.key == game.cover.deck), None)
     ids = [str(getattr(card, "id", "")) for card in deck.cards] if deck else []
     return problems + [Problem(game.located.file, game.located.line_of(("cover", "cards", index)), f"cover.cards[{index}]",
                     f"the id of a card of the deck {game.cover.deck}", repr(card_id),
                     f"Ids start: {', '.join(dict.fromkeys(ids[:6]))}")
             for index, card_id in enumerate(game.cover.cards) if card_id not in ids]
+
+
+def _title_font_problems(project: Project, game: Game, font: str) -> list[Problem]:
+    where = (game.located.file, game.located.line_of(("cover", "title_font")), "cover.title_font")
+    try:
+        project_font(project.root, project.fonts / font, f"fonts/{font}")
+    except MissingFile:
+        fonts = [str(path.relative_to(project.fonts))
+                 for path in project_files(project.fonts, project.root, (".woff", ".woff2"))]
+        return [Problem(*where, "a font file under fonts/", f"'{font}', which does not exist",
+                        "The bundled fonts are: " + ", ".join(fonts))]
+    except DataError as error:
+        return [Problem(*where, "a font file under fonts/", f"'{font}': {error.problems[0].found}",
+                        error.problems[0].fix)]
+    return []
 
 
 def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
@@ -88,6 +113,9 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
 
     report = CheckReport()
     game = game.with_all_modules()
+    report.problems = folder_problems(project, game)
+    if report.problems:                   # the build refuses the folders before reading them
+        return report
     if loaded is None:
         try:
             loaded = load_game(project, game)

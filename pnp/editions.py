@@ -20,6 +20,7 @@ from pnp.contained import stage
 from pnp.output import BuildReport, up_to_date, write_outputs
 from pnp.data.decks import load_game
 from pnp.errors import DataError, PnpError, UsageError
+from pnp.files import project_files
 from pnp.games import get_game
 from pnp.inputs import build_inputs, game_inputs, render_inputs
 from pnp.project import Project
@@ -183,8 +184,8 @@ def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first
         papers = tuple(dict.fromkeys(edition.paper for _, edition in run.editions))
         title = run.game.title
         if run.has_rulebook:
-            size = sum(path.stat().st_size for path in (project.card_data / run.job.game_key / "rulebook").rglob("*")
-                       if path.is_file())
+            size = sum(path.stat(follow_symlinks=False).st_size
+                       for path in project_files(project.card_data / run.job.game_key / "rulebook", project.root))
             for paper in papers:
                 for booklet in ((False, True) if options.booklet else (False,)):
                     got = deliver(run, (1, int(booklet)), lambda edition, paper=paper: edition.paper == paper,

@@ -9,11 +9,11 @@ files that build wrote, is up to date: nothing is checked or rendered again.
 import hashlib
 import json
 import os
-import stat
 from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
 
+from pnp.files import MissingFile, opened, project_files, read_descriptor
 from pnp.limits import MAX_FILE_BYTES
 from pnp.project import Project
 from pnp.tables import source_digest
@@ -32,31 +32,28 @@ def library_versions() -> str:
     return ";".join(found)
 
 
-def _file_digest(root: Path, path: Path, digest) -> None:
-    """A file's bytes; a link by where it points, and by the bytes there when that is a file
-    inside the project; anything too large or not a plain file by its size and time."""
-    info = path.lstat()
-    if stat.S_ISLNK(info.st_mode):
-        digest.update(b"link:" + os.fsencode(os.readlink(path)))
-        target = path.resolve()
-        if not (target.is_relative_to(root) and target.is_file()):
-            return
-        info = target.stat()
-        path = target
-    if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_FILE_BYTES:
-        digest.update(path.read_bytes())
-    else:
-        digest.update(f"{info.st_mode}:{info.st_size}:{info.st_mtime_ns}".encode())
+def _file_digest(root: Path, path: Path, shown: str, digest) -> None:
+    """A file's bytes, read through the descriptor pnp reads it by (no link followed); one too
+    large to be read by its size and time (pnp refuses it if a build ever reads it); one
+    removed since the folder was listed (an editor's temporary file) as gone."""
+    try:
+        with opened(path, shown, root) as (fd, info):
+            if info.st_size > MAX_FILE_BYTES:
+                digest.update(f"{info.st_size}:{info.st_mtime_ns}".encode())
+            else:
+                digest.update(read_descriptor(fd, info, shown))
+    except MissingFile:
+        digest.update(b"gone")
 
 
 def folder_digest(root: Path, folder: Path) -> str:
+    """Every file below `folder`, by name and bytes; a link, a FIFO or a device there is
+    refused, naming it (pnp.files.project_files)."""
     digest = hashlib.sha256()
-    if folder.is_dir():
-        for path in sorted(folder.rglob("*")):
-            if path.is_dir() and not path.is_symlink():
-                continue
-            digest.update(b"\0" + str(path.relative_to(folder)).encode() + b"\0")
-            _file_digest(root, path, digest)
+    for path in project_files(folder, root):
+        relative = path.relative_to(folder)
+        digest.update(b"\0" + str(relative).encode() + b"\0")
+        _file_digest(root, path, os.path.relpath(path, root), digest)
     return digest.hexdigest()
 
 

@@ -1,5 +1,6 @@
 """The project folder pnp works on: card_data/, layouts/, fonts/ and output/."""
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,10 @@ class Project:
         if missing:
             raise UsageError(f"{root} is not a pnp project: it has no {', '.join(missing)} "
                              "folder. Run pnp in the project folder or pass --project DIR")
+        links = [name for name in REQUIRED_FOLDERS if (root / name).is_symlink()]
+        if links:
+            raise UsageError(f"{root / links[0]} is a link; pnp reads no links inside a project (the "
+                             "project folder itself may be one): replace it with the folder itself")
         return cls(root)
 
     @classmethod
@@ -27,7 +32,7 @@ class Project:
         start = Path(start).resolve()
         for folder in (start, *start.parents):
             if all((folder / name).is_dir() for name in REQUIRED_FOLDERS):
-                return cls(folder)
+                return cls.at(folder)
         return cls.at(start)
 
     @property
@@ -43,8 +48,17 @@ class Project:
         return self.root / "fonts"
 
     def relative(self, path: Path) -> Path:
-        """A path as the user sees it in messages: relative to the project when inside."""
-        try:
-            return path.resolve().relative_to(self.root)
-        except ValueError:
-            return path
+        """A path as the user sees it in messages: relative to the project when inside. The
+        path itself is named, not where a link in it leads (a loop of links included)."""
+        absolute = Path(os.path.normpath(Path(path).absolute()))
+        for candidate in (absolute, _resolved(absolute)):
+            if candidate.is_relative_to(self.root):
+                return candidate.relative_to(self.root)
+        return path
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):       # a loop of links
+        return path

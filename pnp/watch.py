@@ -21,7 +21,8 @@ from pathlib import Path
 
 from pnp.atomic import write_atomically
 from pnp.editions import Edition, PrintOptions, build_editions, edition_options, render_editions, start_pool
-from pnp.errors import PnpError
+from pnp.errors import DataError, PnpError
+from pnp.files import read_bytes
 from pnp.inputs import build_inputs
 from pnp.output import MANIFEST, build_lock, manifest_text
 from pnp.project import Project
@@ -55,7 +56,7 @@ def rebuild(project: Project, editions: list[Edition], options: PrintOptions, po
         def on_file(index: int, file: tuple) -> None:
             name, pdf = file[0], file[1]
             target = editions[index].out_dir / name
-            if not target.is_file() or target.read_bytes() != pdf:
+            if not holds(target, pdf):
                 write_atomically(target, pdf)
                 written.append((editions[index], name))
                 wrote.append(clock())
@@ -72,15 +73,30 @@ def rebuild(project: Project, editions: list[Edition], options: PrintOptions, po
                    (max(wrote) if wrote else clock()) - start)
 
 
+def holds(target: Path, data: bytes) -> bool:
+    """Whether the file already holds `data`: read with no link followed, and no further than
+    the length of `data` (a file swapped for a link, a FIFO or a huge file holds nothing)."""
+    try:
+        return read_bytes(target, str(target), target.parent, limit=len(data)) == data
+    except DataError:
+        return False
+
+
+def _read_manifest(folder: Path) -> dict:
+    """The files an earlier build listed in the folder's manifest (read as `holds` reads)."""
+    try:
+        files = json.loads(read_bytes(folder / MANIFEST, str(folder / MANIFEST), folder)).get("files", {})
+    except (DataError, ValueError, AttributeError):
+        return {}
+    return files if isinstance(files, dict) else {}
+
+
 def _write_manifest(edition: Edition, rendered, inputs: str) -> None:
     """The folder's manifest for the files just written; files of an earlier build that this
     one no longer makes (a module dropped) are removed, as a build's swap would, and only
     files of the folder itself, whatever an old manifest names."""
     folder = edition.out_dir.resolve()
-    try:
-        before = json.loads((folder / MANIFEST).read_text()).get("files", {})
-    except (OSError, ValueError, AttributeError):
-        before = {}
+    before = _read_manifest(folder)
     for name in set(before) - {name for name, *_ in rendered.files}:
         stale = folder / str(name)
         if stale.parent.resolve() == folder and not stale.is_symlink():

@@ -1,6 +1,7 @@
 """Loading a game's decks: parse, validate against the schema, check counts and references."""
 
 import difflib
+import os
 import re
 from dataclasses import dataclass
 
@@ -9,6 +10,7 @@ from pnp.data.located import Located
 from pnp.data.schema import validate
 from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem
+from pnp.files import project_files, read_bytes
 from pnp.games.base import Deck, Game
 from pnp.limits import MAX_DECK_CARDS
 from pnp.project import Project
@@ -27,7 +29,7 @@ class LoadedDeck:
 def read_source(project: Project, game: Game, deck: Deck) -> Located:
     path = project.card_data / game.key / deck.source
     shown = project.relative(path)
-    if not path.is_file():
+    if not os.path.lexists(path):         # anything there, a link or a FIFO too, is named by its reader
         raise DataError([Problem(shown, None, "(file)", f"the data file of the {deck.title}",
                                  "no such file", f"Create {shown}")])
     if path.suffix == ".csv":
@@ -79,7 +81,8 @@ def _counts_by_problems(located: Located, deck: Deck, cards: list) -> list[Probl
 
 
 def icon_names(project: Project) -> list[str]:
-    return sorted(path.stem for path in (project.layouts / "icons").glob("*.svg"))
+    """The icons of layouts/icons/ (a link or a FIFO there is refused, naming it)."""
+    return [path.stem for path in project_files(project.layouts / "icons", project.root, (".svg",), recursive=False)]
 
 
 def unknown_icon_fix(name: str, known: list[str]) -> str:
@@ -89,27 +92,36 @@ def unknown_icon_fix(name: str, known: list[str]) -> str:
 
 
 def icon_problem(project: Project, name: str) -> str | None:
-    """Why the icon file may not be drawn: a link out of the project, too large, a <use> bomb."""
-    path = project.layouts / "icons" / f"{name}.svg"
-    if not path.resolve().is_relative_to(project.root.resolve()):
-        return "a link to a file outside the project"
-    return svg_problem(path)
+    """Why the icon file may not be drawn: a link, not a plain file, too large, a <use> bomb
+    (checked on the bytes read, as the typesetter reads them)."""
+    shown = f"layouts/icons/{name}.svg"
+    try:
+        data = read_bytes(project.layouts / "icons" / f"{name}.svg", shown, project.root)
+    except DataError as error:
+        problem = error.problems[0]
+        fix = problem.fix[:1].lower() + problem.fix[1:]
+        return f"{problem.found or problem.expected}" + (f"; {fix}" if fix else "")
+    return svg_problem(data)
 
 
 def _icon_problems(project: Project, located: Located, cards: list) -> list[Problem]:
     known = icon_names(project)
+    reasons: dict = {}                    # icon name -> why it may not be drawn, read once
     problems = []
     for index, card in enumerate(cards):
         for field in type(card).ICON_FIELDS:
             name = getattr(card, field)
-            if name is not None and name not in known:
-                problems.append(Problem(located.file, located.line_of((index, field)),
-                                        located.field_name((index, field)), "the name of an icon",
-                                        f"'{name}', which is not in layouts/icons/", unknown_icon_fix(name, known)))
-            elif name is not None and icon_problem(project, name):
-                problems.append(Problem(located.file, located.line_of((index, field)),
-                                        located.field_name((index, field)), "an icon pnp can draw",
-                                        f"layouts/icons/{name}.svg: {icon_problem(project, name)}"))
+            if name is None:
+                continue
+            where = (located.file, located.line_of((index, field)), located.field_name((index, field)))
+            if name not in known:
+                problems.append(Problem(*where, "the name of an icon", f"'{name}', which is not in layouts/icons/",
+                                        unknown_icon_fix(name, known)))
+                continue
+            if name not in reasons:
+                reasons[name] = icon_problem(project, name)
+            if reasons[name]:
+                problems.append(Problem(*where, "an icon pnp can draw", f"layouts/icons/{name}.svg: {reasons[name]}"))
     return problems
 
 

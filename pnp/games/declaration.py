@@ -7,7 +7,9 @@ line of game.yaml.
 """
 
 import difflib
+import os
 import re
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
@@ -17,6 +19,7 @@ from pnp.data.located import Located
 from pnp.data.schema import STRICT_KEYS, invalid, validate
 from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem
+from pnp.files import project_files
 from pnp.games.adapters import adapter_for, adapter_names
 from pnp.games.base import Board, Cover, Deck, Game, Module
 from pnp.project import Project
@@ -235,21 +238,44 @@ class GameSpec(BaseModel):
 
 
 def game_keys(project: Project) -> list[str]:
-    """The games of the project: each folder of card_data/ holding a game.yaml."""
-    return sorted(path.parent.name for path in project.card_data.glob(f"*/{DECLARATION}"))
+    """The games of the project: each folder of card_data/ holding a game.yaml. A link there
+    that leads to one is listed too, so that loading it refuses it by name; nothing else is
+    read (a loop of links is no game)."""
+    try:
+        with os.scandir(project.card_data) as listing:
+            entries = list(listing)
+    except OSError:
+        return []
+    return sorted(entry.name for entry in entries
+                  if (entry.is_dir(follow_symlinks=False) or entry.is_symlink())
+                  and os.path.lexists(Path(entry.path) / DECLARATION))
+
+
+def _present(path: Path) -> bool:
+    """A file at `path`, or anything its reader will name (a link, a FIFO): only an absent
+    file is said not to exist."""
+    return os.path.lexists(path) and not path.is_dir()
+
+
+def _layout_names(project: Project) -> list[str]:
+    """The layouts, for a suggestion (none when the layouts hold what pnp refuses: the
+    build names that)."""
+    try:
+        return [str(p.relative_to(project.layouts)) for p in project_files(project.layouts, project.root, (".html",))]
+    except DataError:
+        return []
 
 
 def _layout_problems(project: Project, located: Located, spec: GameSpec) -> list[Problem]:
     problems = []
 
     def need(path: str, where: tuple, what: str):
-        if not (project.layouts / path).is_file():
-            available = sorted(str(p.relative_to(project.layouts)) for p in project.layouts.rglob("*.html"))
-            close = difflib.get_close_matches(path, available, n=1)
+        if not _present(project.layouts / path):
+            close = difflib.get_close_matches(path, _layout_names(project), n=1)
             problems.append(Problem(located.file, located.line_of(where), located.field_name(where),
                                     f"{what} under layouts/", f"'{path}', which does not exist",
                                     f"Did you mean '{close[0]}'?" if close else f"Create layouts/{path}"))
-    if not (project.layouts / spec.stylesheet).is_file():
+    if not _present(project.layouts / spec.stylesheet):
         problems.append(Problem(located.file, located.line_of(("stylesheet",)), "stylesheet",
                                 "a stylesheet under layouts/", f"'{spec.stylesheet}', which does not exist",
                                 f"Create layouts/{spec.stylesheet}"))

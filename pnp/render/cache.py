@@ -18,6 +18,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp.atomic import write_atomically
+from pnp.errors import DataError
+from pnp.files import read_bytes
+from pnp.limits import MAX_CACHE_ENTRY_BYTES
+
 
 CACHE_FOLDER = Path("output") / ".cache"
 
@@ -82,13 +86,13 @@ def signature(key: str, data: bytes = b"") -> bytes:
     return hmac.new(_secret(), key.encode() + b"\n" + data, hashlib.sha256).hexdigest().encode()
 
 
-def read_signed(path: Path, key: str) -> bytes | None:
-    """What `write_signed` stored at `path`, when this user's signature verifies; else None."""
-    if not path.is_file() or path.is_symlink():
-        return None
+def read_signed(path: Path, key: str, root: Path | None = None) -> bytes | None:
+    """What `write_signed` stored at `path`, when this user's signature verifies; else None.
+    Read with no link followed below `root` (the entry's own folder when None), a plain file
+    of at most MAX_CACHE_ENTRY_BYTES: anything else is no entry."""
     try:
-        stored = path.read_bytes()
-    except OSError:
+        stored = read_bytes(path, str(path), root or path.parent, limit=MAX_CACHE_ENTRY_BYTES)
+    except (DataError, OSError):
         return None
     mac, data = stored[:MAC_LENGTH], stored[MAC_LENGTH + 1:]
     return data if hmac.compare_digest(mac, signature(key, data)) else None
@@ -114,7 +118,7 @@ class RenderCache:
         return hashlib.sha256(f"{self.root}\n{_salt(str(self.root))}\n{kind}\n{html}".encode()).hexdigest()
 
     def get(self, key: str) -> bytes | None:
-        return read_signed(self.folder / f"{key}.pdf", key) if self.usable else None
+        return read_signed(self.folder / f"{key}.pdf", key, self.root) if self.usable else None
 
     def put(self, key: str, data: bytes) -> bytes:
         if self.usable:

@@ -1,16 +1,52 @@
-"""The only way WeasyPrint reads anything: files inside the project, and coloured icons."""
+"""The only way WeasyPrint reads anything: files inside the project, and coloured icons.
+
+Each file is read through `pnp.files.read_bytes` (a descriptor walked down from the project
+folder with no link followed, a plain file within MAX_FILE_BYTES), and the checks of pictures
+run on the very bytes handed to WeasyPrint: a folder swapped for a link between a check and
+a read, or a file rewritten in between, cannot bring in anything else."""
 
 import mimetypes
+import os
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from pnp.limits import MAX_FILE_BYTES
+from pnp.errors import DataError
+from pnp.files import read_bytes
 
 from pnp.render.icons import ICON_SCHEME, ICON_URL, icon_url, image_problem, svg_problem  # noqa: F401
 
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
+
+
+def picture_problem(data: bytes, name: str) -> str | None:
+    """Why the picture (its bytes as read) may not be drawn, or None."""
+    suffix = Path(name).suffix.lower()
+    if suffix == ".svg":
+        return svg_problem(data)
+    if suffix in RASTER_SUFFIXES:
+        return image_problem(data)
+    return None
+
+
+def project_bytes(root: Path, path: Path) -> bytes:
+    """A file of the project as `read_bytes` reads it, a refusal as the PermissionError
+    WeasyPrint reports (with the reason: the file, what was expected, what was found)."""
+    shown = path.relative_to(root) if path.is_relative_to(root) else path
+    try:
+        return read_bytes(path, shown, root)
+    except DataError as error:
+        raise PermissionError("; ".join(str(problem) for problem in error.problems)) from None
+
+
+def _below(root: Path, folder: Path) -> Path:
+    """`folder` relative to the project folder, whether given through the same links or not."""
+    folder = Path(os.path.normpath(folder.absolute()))
+    for base in (Path(os.path.normpath(root.absolute())), root.resolve()):
+        if folder.is_relative_to(base):
+            return folder.relative_to(base)
+    return folder.resolve().relative_to(root.resolve())
 
 
 class ProjectFetcher(URLFetcher):
@@ -18,35 +54,38 @@ class ProjectFetcher(URLFetcher):
 
     def __init__(self, root: Path, icons: Path):
         super().__init__(fail_on_errors=True)
-        self.root = root.resolve()
-        self.icons = icons.resolve()
+        self.root = Path(root).resolve()
+        self.icons = self.root / _below(Path(root), Path(icons))
 
     def fetch(self, url, headers=None):
         if url.startswith(ICON_SCHEME + ":"):
-            match = ICON_URL.match(url)
-            if not match:
-                raise PermissionError(f"malformed icon URL {url}")
-            name, colour = match.groups()
-            path = (self.icons / f"{name}.svg").resolve()
-            if not path.is_relative_to(self.root) or not path.is_file():
-                raise PermissionError(f"icon {name}: no such icon inside the project")
-            problem = svg_problem(path)
-            if problem:
-                raise PermissionError(f"icon {name}: {problem}")
-            svg = path.read_text(encoding="utf-8")
-            svg = svg.replace("currentColor", f"#{colour}")
-            return URLFetcherResponse(url, svg.encode(), {"Content-Type": "image/svg+xml"})
+            return self.icon(url)
         parts = urlsplit(url)
         if parts.scheme != "file":
             raise PermissionError(f"{url}: only files inside the project may be read")
-        path = Path(unquote(parts.path)).resolve()
+        path = Path(os.path.normpath(unquote(parts.path)))
         if not path.is_relative_to(self.root):
             raise PermissionError(f"{url}: outside the project folder {self.root}")
-        if path.suffix.lower() == ".svg" and path.is_file() and svg_problem(path):
-            raise PermissionError(f"{url}: {svg_problem(path)}")
-        if path.suffix.lower() in RASTER_SUFFIXES and path.is_file() and image_problem(path):
-            raise PermissionError(f"{url}: {image_problem(path)}")
-        if path.is_file() and path.stat().st_size > MAX_FILE_BYTES:
-            raise PermissionError(f"{url}: more than {MAX_FILE_BYTES:,} bytes (MAX_FILE_BYTES)")
+        data = project_bytes(self.root, path)
+        problem = picture_problem(data, path.name)
+        if problem:
+            raise PermissionError(f"{path.relative_to(self.root)}: {problem}")
         kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": kind})
+        return URLFetcherResponse(url, data, {"Content-Type": kind})
+
+    def icon(self, url: str):
+        match = ICON_URL.match(url)
+        if not match:
+            raise PermissionError(f"malformed icon URL {url}")
+        name, colour = match.groups()
+        path = self.icons / f"{name}.svg"
+        data = project_bytes(self.root, path)
+        problem = picture_problem(data, path.name)
+        if problem:
+            raise PermissionError(f"icon {name}: {problem}")
+        try:
+            svg = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise PermissionError(f"icon {name}: not UTF-8 text; save the SVG as UTF-8") from None
+        svg = svg.replace("currentColor", f"#{colour}")
+        return URLFetcherResponse(url, svg.encode(), {"Content-Type": "image/svg+xml"})

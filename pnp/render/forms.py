@@ -3,6 +3,7 @@ fillable on screen with named AcroForm fields (text fields and check boxes)."""
 
 import io
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pikepdf
 
@@ -190,7 +191,9 @@ def _form_font(pdf: pikepdf.Pdf, font_file) -> pikepdf.Dictionary:
     whatever a player types into a field."""
     from fontTools.ttLib import TTFont as FontFile
 
-    font = FontFile(str(font_file), recalcTimestamp=False)
+    from pnp.files import read_resolved
+
+    font = FontFile(io.BytesIO(read_resolved(Path(font_file), str(font_file))), recalcTimestamp=False)
     font.flavor = None
     data = io.BytesIO()
     font.save(data)

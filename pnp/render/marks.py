@@ -10,7 +10,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
 from pnp.errors import DataError, Problem
-from pnp.files import project_font
+from pnp.files import project_font, read_resolved
 from pnp.render.sheet_layout import LABEL_BAND_MM, MM, PRINTER_MARGIN_MM, SheetLayout
 
 CROP_MARK_WIDTH_PT = 0.4
@@ -27,9 +27,12 @@ FOLD_DASH_PT = (3, 2)            # dash, gap: a fold, where a solid line is a cu
 
 @lru_cache(maxsize=None)
 def register_font(path, name: str) -> str:
-    """ReportLab reads TrueType, the project ships WOFF: convert in memory, register as name."""
+    """ReportLab reads TrueType, the project ships WOFF: convert in memory, register as name.
+    The file is read once, with no link followed (`path` is what project_font answered), and
+    parsed from those bytes."""
+    data = read_resolved(Path(path), str(path))
     try:
-        font = FontFile(str(path), recalcTimestamp=False)
+        font = FontFile(io.BytesIO(data), recalcTimestamp=False)
         font.flavor = None
         data = io.BytesIO()
         font.save(data)

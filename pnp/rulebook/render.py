@@ -6,6 +6,7 @@ numbered and gathered into a table of contents whose page numbers WeasyPrint fil
 """
 
 import io
+import os
 import re
 from pathlib import Path
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from markupsafe import Markup
 
 from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem, RenderError
+from pnp.files import project_files, read_bytes
 from pnp.project import Project
 from pnp.render.fitting import FitState
 from pnp.render.papers import paper_size
@@ -76,8 +78,9 @@ def thumbnails(env, loaded: list):
 
 
 def _located_listing(project: Project, path, kind: type, what: str):
-    """A YAML file the rulebook prints from (rulings, fonts, icon credits), checked for its form."""
-    if not path.is_file() and not path.is_symlink():
+    """A YAML file the rulebook prints from (rulings, fonts, icon credits), checked for its form;
+    absent, None (anything there, a link or a FIFO too, is named by the reader)."""
+    if not os.path.lexists(path):
         return None
     located = load_yaml(path, project.relative(path), project.root)
     if located.data is not None and not isinstance(located.data, kind):
@@ -121,15 +124,17 @@ QUOTED_NAME = re.compile(r"""['"]([a-z0-9-]+)['"]""")
 def used_icons(project: Project, game, loaded: list) -> set:
     """The icons a game prints: its cards' icon fields, its inline icons, and every icon its
     layouts name, in a call or as a quoted icon name (the folders of its decks', boards' and
-    stylesheet's layouts)."""
+    stylesheet's layouts). Each layout is read as pnp reads every file (a link, a FIFO or a
+    device is refused, naming it; never read, never waited on)."""
     names = {getattr(card, field) for d in loaded for card in d.cards for field in type(card).ICON_FIELDS}
     names |= set(game.inline_icons.values())
     folders = {Path(game.stylesheet).parent} | {Path(d.face).parent for d in game.decks}
     folders |= {Path(b.layout).parent for b in game.boards}
-    known = {path.stem for path in (project.layouts / "icons").glob("*.svg")}
-    for folder in folders:
-        for path in sorted((project.layouts / folder).glob("*.html")):
-            text = path.read_text(encoding="utf-8", errors="replace")
+    known = {path.stem for path in project_files(project.layouts / "icons", project.root, (".svg",), recursive=False)}
+    for folder in sorted(folders):
+        for path in project_files(project.layouts / folder, project.root, (".html",), recursive=False):
+            shown = f"layouts/{path.relative_to(project.layouts)}"
+            text = read_bytes(path, shown, project.root).decode("utf-8", errors="replace")
             names |= set(ICON_CALL.findall(text))
             # icons picked from a table in the layout ({"sword": "broadsword"}) are credited too
             names |= {name for name in QUOTED_NAME.findall(text) if name in known}

@@ -9,7 +9,7 @@ from markdown_it import MarkdownIt
 
 from pnp.data.yaml_source import load_yaml_text
 from pnp.errors import DataError
-from pnp.files import read_text
+from pnp.files import project_files, project_folders, read_text
 from pnp.examples import Example, examples_in
 from pnp.project import Project
 
@@ -31,7 +31,7 @@ def markdown() -> MarkdownIt:
 def rulebook_dir(project: Project, game_key: str, language: str | None = None) -> Path:
     """The chapters' folder: rulebook/LANGUAGE/ when the game keeps one per language."""
     folder = project.card_data / game_key / "rulebook"
-    if language is not None and (folder / language).is_dir():
+    if language is not None and folder / language in project_folders(folder, project.root):
         return folder / language
     return folder
 
@@ -39,13 +39,12 @@ def rulebook_dir(project: Project, game_key: str, language: str | None = None) -
 def language_dirs(project: Project, game_key: str) -> list[Path]:
     """Every folder of chapters: the language folders, or the rulebook folder itself."""
     folder = rulebook_dir(project, game_key)
-    languages = sorted(p for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
-    return languages or [folder]
+    return project_folders(folder, project.root) or [folder]
 
 
 def _sources(project: Project, folder: Path) -> list[SourceFile]:
     return [SourceFile(path, project.relative(path), read_text(path, project.relative(path), project.root))
-            for path in sorted(folder.glob("*.md"))]
+            for path in project_files(folder, project.root, (".md",), recursive=False)]
 
 
 def source_files(project: Project, game_key: str, language: str | None = None) -> list[SourceFile]:

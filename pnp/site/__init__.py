@@ -7,6 +7,7 @@ and is deterministic: the same inputs give the same bytes.
 """
 
 import hashlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 from pnp.editions import Edition, PrintOptions, render_editions
 from pnp.output import write_outputs
 from pnp.errors import DataError, Problem, UsageError
-from pnp.files import project_font, read_text
+from pnp.files import MissingFile, project_font, read_bytes, read_text
 from pnp.games import game_keys, get_game
 from pnp.games.base import Game
 from pnp.project import Project
@@ -98,14 +99,16 @@ def _scale_bar_picture(game: Game, paper: str, rendered: list):
 
 
 def font_files(project: Project, path: Path, shown: str, folder: str) -> list[tuple[str, bytes]]:
-    """A bundled font copied into `folder` of the site, with the licence beside it."""
+    """A bundled font copied into `folder` of the site, with the licence beside it (each read
+    with no link followed: what was checked is what is copied)."""
     font = project_font(project.root, path, shown)
-    files = [(f"{folder}/{font.name}", font.read_bytes())]
+    files = [(f"{folder}/{font.name}", read_bytes(font, shown, project.root))]
     licence = font.parent / "OFL.txt"
-    if licence.is_file():
-        files.append((f"{folder}/{font.parent.name}-OFL.txt",
-                      read_text(licence, f"fonts/{font.parent.name}/OFL.txt", project.root).encode()))
-    return files
+    try:
+        text = read_text(licence, os.path.relpath(licence, project.root), project.root)
+    except MissingFile:
+        return files
+    return files + [(f"{folder}/{font.parent.name}-OFL.txt", text.encode())]
 
 
 def _game_files(project: Project, game: Game, progress) -> tuple[list, dict]:
@@ -218,7 +221,7 @@ def site_files(project: Project, keys: list[str], title: str,
     calibration = calibration_files(project)
     files += [(f"printing/{entry['name']}", data) for entry, data in calibration]
     stylesheet = project.layouts / STYLESHEET
-    if not stylesheet.is_file():
+    if not os.path.lexists(stylesheet):       # anything there, a link too, is named by its reader
         raise DataError([Problem(f"layouts/{STYLESHEET}", None, "(file)", "the site's stylesheet",
                                  "no such file", f"Restore layouts/{STYLESHEET}")])
     files += stylesheet_with_fonts(project, stylesheet)

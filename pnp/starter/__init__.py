@@ -4,13 +4,14 @@ The starter lives in files/ beside this module: `__KEY__` and `__TITLE__` in its
 texts become the new game's key and title.
 """
 
+import os
 import re
-import shutil
 from pathlib import Path
 
 from pnp.atomic import write_atomically
 from pnp.data.fields import SLUG_PATTERN
 from pnp.errors import UsageError
+from pnp.files import decode_text, project_files, read_bytes
 from pnp.games.declaration import game_keys
 from pnp.project import Project
 
@@ -27,41 +28,51 @@ def _planned(project: Project, key: str, template: str) -> list[tuple[Path, Path
         raise UsageError(f"--from {template}: no such game; start from 'starter' or one of "
                          f"{', '.join(game_keys(project)) or 'none'}")
     pairs = []
-    for folder in (project.card_data / template, project.layouts / template):
-        for source in sorted(folder.rglob("*")):
-            if source.is_file() and not source.is_symlink():
-                target_root = project.card_data / key if folder.parent == project.card_data else project.layouts / key
-                pairs.append((source, target_root / source.relative_to(folder)))
+    for folder, target_root in ((project.card_data / template, project.card_data / key),
+                                (project.layouts / template, project.layouts / key)):
+        for source in project_files(folder, project.root):
+            pairs.append((source, target_root / source.relative_to(folder)))
     return pairs
 
 
+def _source_text(project: Project, source: Path, template: str, words: dict, title: str | None) -> bytes:
+    """A file's bytes for the new game: the bundled starter's with its placeholders filled, or
+    the project game's, read as pnp reads the project (no link followed, a plain file within
+    MAX_FILE_BYTES, text in UTF-8), its own key changed for the new one."""
+    if template == "starter":
+        data = source.read_bytes()
+        if source.suffix not in TEXT_SUFFIXES:
+            return data
+        text = data.decode("utf-8")
+        for placeholder, value in words.items():
+            text = text.replace(placeholder, value)
+        return text.encode("utf-8")
+    shown = project.relative(source)
+    data = read_bytes(source, shown, project.root)
+    if source.suffix not in TEXT_SUFFIXES:
+        return data
+    text = re.sub(rf"\b{re.escape(template)}/", f"{words['__KEY__']}/", decode_text(data, shown))
+    if title and source.name == "game.yaml":
+        text = re.sub(r"(?m)^title: .*$", f"title: {title}", text, count=1)
+    return text.encode("utf-8")
+
+
 def new_game(project: Project, key: str, template: str = "starter", title: str | None = None) -> list[Path]:
-    """Write a new game's data and layouts; refuses to touch an existing game."""
+    """Write a new game's data and layouts; refuses to touch an existing game. Every file is
+    read before the first is written: a refused source leaves nothing."""
     if not re.fullmatch(SLUG_PATTERN, key):
         raise UsageError(f"'{key}' cannot name a game: use lowercase letters, digits and hyphens, as 'my-game'")
     for folder in (project.card_data / key, project.layouts / key):
         if not folder.parent.resolve().is_relative_to(project.root.resolve()):
             raise UsageError(f"{project.relative(folder.parent)} is a link out of the project: pnp writes "
                              "only inside the project folder")
-        if folder.exists():
+        if os.path.lexists(folder):
             raise UsageError(f"{project.relative(folder)} exists already: choose another name for the game")
     words = {"__KEY__": key, "__TITLE__": title or key.replace("-", " ").title()}
-    written = []
-    for source, target in _planned(project, key, template):
-        data = source.read_bytes()
-        if source.suffix in TEXT_SUFFIXES:
-            text = data.decode("utf-8")
-            if template == "starter":
-                for placeholder, value in words.items():
-                    text = text.replace(placeholder, value)
-            else:
-                text = re.sub(rf"\b{re.escape(template)}/", f"{key}/", text)
-                if title and source.name == "game.yaml":
-                    text = re.sub(r"(?m)^title: .*$", f"title: {title}", text, count=1)
-            data = text.encode("utf-8")
-        write_atomically(target, data)
-        written.append(target)
-    if not written:
-        shutil.rmtree(project.card_data / key, ignore_errors=True)
+    planned = [(target, _source_text(project, source, template, words, title))
+               for source, target in _planned(project, key, template)]
+    if not planned:
         raise UsageError(f"--from {template}: nothing to copy")
-    return written
+    for target, data in planned:
+        write_atomically(target, data)
+    return [target for target, _ in planned]
