@@ -2,6 +2,7 @@
 disagrees with exits 1; no path prints a traceback."""
 
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -11,7 +12,8 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pnp.output import DUPLEX_MODES, check_writable, output_folder
+from pnp.atomic import DISK_FULL, write_error
+from pnp.output import DUPLEX_MODES, check_out_folder, check_writable, output_folder
 from pnp.check import check_game
 from pnp.data.decks import load_game
 from pnp.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CheckFailed, DataError, PnpError, UsageError, plural
@@ -64,10 +66,79 @@ def _report(error: PnpError, wrote_nothing: bool = False) -> None:
         errors.print(str(error), highlight=False, markup=False, soft_wrap=True)
 
 
+SHOWN_CHARACTERS = 40       # of a refused option value echoed in its error
+
+
+def _shown(value) -> str:
+    """A value as an error quotes it: a value of thousands of characters is cut short."""
+    text = str(value)
+    return repr(text if len(text) <= SHOWN_CHARACTERS else text[:SHOWN_CHARACTERS] + "...")
+
+
+class TextType(click.ParamType):
+    """Text that says something: an empty or blank value is refused, never taken for the default."""
+
+    name = "text"
+
+    def convert(self, value, param, ctx):
+        if not str(value).strip():
+            self.fail("an empty value says nothing: give a value, or leave the option out", param, ctx)
+        return value
+
+
+class PathType(click.Path):
+    """A path; an empty or blank one is refused (it would mean the current folder, or be ignored)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty path names no file or folder: give one, or leave the option out", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class FiniteRange(click.FloatRange):
+    """A number within a range; nan and infinities, which every comparison lets through, are refused."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{_shown(value)} is not a number from {self.min:g} to {self.max:g}", param, ctx)
+        return number
+
+
+class WholeRange(click.IntRange):
+    """A whole number within a range; a value of hundreds of digits is refused without being echoed."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and len(value.strip().lstrip("+-")) > SHOWN_CHARACTERS:
+            self.fail(f"{_shown(value)} is not a whole number{self._bounds_words()}", param, ctx)
+        return super().convert(value, param, ctx)
+
+    def _bounds_words(self) -> str:
+        if self.min is None and self.max is None:
+            return ""
+        if self.max is None:
+            return f" of at least {self.min}"
+        if self.min is None:
+            return f" of at most {self.max}"
+        return f" from {self.min} to {self.max}"
+
+
+class ChoiceType(click.Choice):
+    """One of the choices; a long wrong value is not echoed whole."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and len(value) > SHOWN_CHARACTERS:
+            self.fail(f"{_shown(value)} is not one of {', '.join(map(str, self.choices))}", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+TEXT = TextType()
 project_option = click.option(
-    "--project", "project_dir", type=click.Path(file_okay=False),
+    "--project", "project_dir", type=PathType(file_okay=False),
     help="The project folder, holding card_data/, layouts/ and fonts/ (default: the current folder "
          "or the nearest folder above it that holds all three).")
+
+
 class PaperType(click.ParamType):
     """A named paper or WIDTHxHEIGHTmm, turned into its key (`A4` -> `a4`, `320x450MM` -> `320x450mm`)."""
 
@@ -78,6 +149,8 @@ class PaperType(click.ParamType):
         return "[" + "|".join(self.documented) + "]"
 
     def convert(self, value, param, ctx):
+        if len(str(value)) > SHOWN_CHARACTERS:
+            self.fail(f"{_shown(value)} is not a paper: expected {PAPER_HELP}", param, ctx)
         try:
             return paper_key(str(value))
         except PaperError as error:
@@ -90,7 +163,20 @@ paper_option = click.option(
     help=f"The paper the sheets are printed on: {PAPER_HELP}.")
 
 
-@click.group()
+class Commands(click.Group):
+    """pnp's commands. A full disk (or a file size limit) met anywhere, in pnp's own writes or a
+    library's temporary files, is one line and exit 2, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            if error.errno not in DISK_FULL:
+                raise
+            _fail(write_error(error, error.filename or "a temporary file"))
+
+
+@click.group(cls=Commands)
 @click.version_option(package_name="pnp")
 def main() -> None:
     """pnp: turn a tabletop game's data into print-and-play PDFs, checked before print."""
@@ -99,31 +185,57 @@ def main() -> None:
 @main.command("list")
 @project_option
 def list_games(project_dir: str | None) -> None:
-    """List the project's games and their components."""
+    """List the project's games and their components; a game that does not load is named with
+    its error, after the others (exit 2)."""
     try:
         project = _project(project_dir)
-        games = [get_game(project, key) for key in game_keys_of(project)]
+        keys = game_keys_of(project)
     except PnpError as error:
         _fail(error)
-    if not games:
+    games, broken = [], []
+    for key in keys:
+        try:
+            games.append(get_game(project, key))
+        except PnpError as error:
+            broken.append((key, error))
+    if not keys:
         console.print(f"{project.root} has no games yet: `pnp new GAME` makes one.")
     for game in games:
-        players = f"{game.players} player" + ("" if game.players == "1" else "s")
-        table = Table(title=f"{game.key}: {game.title} ({players}, {game.play_time})",
-                      caption=game.pitch, title_justify="left", caption_justify="left")
-        for column, justify in (("component", "left"), ("cards", "right"), ("data file", "left")):
-            table.add_column(column, justify=justify)
-        for deck in game.declared_decks:
-            module = f" (module: --module {deck.module})" if deck.module else ""
-            table.add_row(deck.title + module, str(deck.count), f"card_data/{game.key}/{deck.source}")
-        console.print(table)
+        _game_table(game)
+    for key, error in broken:
+        errors.print("[bold red]error:[/] ", end="")
+        errors.print(f"{key}: {_first_line(error)}", highlight=False, markup=False, soft_wrap=True)
+    if broken:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _first_line(error: PnpError) -> str:
+    """An error in one line: its first problem, and how many more `pnp check` shows."""
+    if isinstance(error, DataError) and error.problems:
+        more = len(error.problems) - 1
+        return str(error.problems[0]) + (f" (and {plural(more, 'more problem')}: pnp check shows them)"
+                                          if more else "")
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
+
+
+def _game_table(game) -> None:
+    """A game's line and its components, as `pnp list` shows them."""
+    players = f"{game.players} player" + ("" if game.players == "1" else "s")
+    table = Table(title=f"{game.key}: {game.title} ({players}, {game.play_time})",
+                  caption=game.pitch, title_justify="left", caption_justify="left")
+    for column, justify in (("component", "left"), ("cards", "right"), ("data file", "left")):
+        table.add_column(column, justify=justify)
+    for deck in game.declared_decks:
+        module = f" (module: --module {deck.module})" if deck.module else ""
+        table.add_row(deck.title + module, str(deck.count), f"card_data/{game.key}/{deck.source}")
+    console.print(table)
 
 
 @main.command()
 @click.argument("game_key", metavar="GAME")
-@click.option("--from", "template", default="starter", show_default=True,
+@click.option("--from", "template", type=TEXT, default="starter", show_default=True,
               help="Start from the bundled starter game, or copy a game of this project (verset, say).")
-@click.option("--title", help="The game's title (default: GAME in capitals).")
+@click.option("--title", type=TEXT, help="The game's title (default: GAME in capitals).")
 @project_option
 def new(game_key: str, template: str, title: str | None, project_dir: str | None) -> None:
     """Make a new game GAME that builds at once: its game.yaml, a deck, layouts, a rulebook."""
@@ -146,27 +258,27 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
 @click.option("--paper", "papers", type=PAPER, multiple=True,
               help=f"The paper the sheets are printed on: {PAPER_HELP}; "
                    "repeat for several (cards are rendered once and imposed on each). Default: a4.")
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long",
+@click.option("--duplex", type=ChoiceType(DUPLEX_MODES, case_sensitive=False), default="long",
               show_default=True,
               help="How the printer turns the sheet for the backs: long or short edge; fold puts each back beside its "
                    "face on one-sided sheets, to fold and glue; none prints fronts only.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", type=PathType(file_okay=False),
               help="Where to write, for one game on one paper (default: output/GAME/PAPER; "
                    "output/GAME/PAPER-duplex-short or PAPER-fronts-only for the other duplex modes).")
-@click.option("--lang", "language", metavar="LANG",
+@click.option("--lang", "language", type=TEXT, metavar="LANG",
               help="The language to print in, one of the game's (Verso: fr, the default, or en); "
                    "another than the game's own goes to output/GAME/PAPER-LANG.")
-@click.option("--duplex-offset", "duplex_offset", metavar="X,Y",
+@click.option("--duplex-offset", "duplex_offset", type=TEXT, metavar="X,Y",
               help="Move every back page X mm right and Y mm up (as the back page is seen), to meet a "
                    "printer whose second side lands off; `pnp calibrate` measures it. Default 0,0.")
-@click.option("--module", "modules", metavar="MODULE", multiple=True,
+@click.option("--module", "modules", type=TEXT, metavar="MODULE", multiple=True,
               help="Also build an optional module's cards, in their own files (Verdun: mud-and-blood); "
                    "repeat for several. `pnp list` names each game's modules.")
 @click.option("--booklet", is_flag=True,
               help="Also write the rulebook as a saddle-stitched booklet (half-size pages two-up).")
 @click.option("--force", is_flag=True,
               help="Build even when worked examples disagree with the engine, saying what was skipped.")
-@click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
+@click.option("--jobs", type=WholeRange(1, 64), metavar="N",
               help="Processes to render with (default: one per core; 1 renders in this process).")
 @click.option("--ink-saver", is_flag=True,
               help="Print light: white grounds, outlined frames, dark text, art lightened (every layout reads the "
@@ -174,7 +286,7 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
 @click.option("--cards", "card_list", metavar="ID,ID...",
               help="Print only these cards (errata, lost cards): ids, DECK:ID, or DECK:N for the Nth card of a "
                    "deck; each on full sheets with its back, in output/GAME/PAPER-reprint.")
-@click.option("--changed-since", "revision", metavar="REV",
+@click.option("--changed-since", "revision", type=TEXT, metavar="REV",
               help="Print only the cards whose print changed since a git revision (a release tag, a commit), "
                    "new cards included; as --cards.")
 @project_option
@@ -215,15 +327,15 @@ def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, langua
 @click.argument("game_key", metavar="GAME")
 @click.option("--paper", "papers", type=PAPER, multiple=True,
               help=f"The paper: {PAPER_HELP}; repeat for several. Default: a4.")
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long",
+@click.option("--duplex", type=ChoiceType(DUPLEX_MODES, case_sensitive=False), default="long",
               show_default=True, help="As for `pnp build`.")
-@click.option("--lang", "language", metavar="LANG", help="As for `pnp build`.")
-@click.option("--duplex-offset", "duplex_offset", metavar="X,Y", help="As for `pnp build`.")
-@click.option("--module", "modules", metavar="MODULE", multiple=True, help="As for `pnp build`.")
+@click.option("--lang", "language", type=TEXT, metavar="LANG", help="As for `pnp build`.")
+@click.option("--duplex-offset", "duplex_offset", type=TEXT, metavar="X,Y", help="As for `pnp build`.")
+@click.option("--module", "modules", type=TEXT, metavar="MODULE", multiple=True, help="As for `pnp build`.")
 @click.option("--booklet", is_flag=True, help="As for `pnp build`.")
 @click.option("--force", is_flag=True, help="As for `pnp build`.")
 @click.option("--ink-saver", is_flag=True, help="As for `pnp build`.")
-@click.option("--jobs", type=click.IntRange(1, 64), metavar="N",
+@click.option("--jobs", type=WholeRange(1, 64), metavar="N",
               help="Processes to render with (default: one per core).")
 @project_option
 def watch(game_key: str, papers: tuple, duplex: str, language: str | None, duplex_offset: str | None,
@@ -282,8 +394,7 @@ def _editions(project, game_keys: tuple, every_game: bool, papers: tuple, langua
         for paper in papers:
             target = Path(out_dir).resolve() if out_dir else output_folder(project, game, paper, duplex, printed_in,
                                                                                         ink_saver)
-            if out_dir:
-                check_writable(target)
+            check_out_folder(target, owned=out_dir is None)
             editions.append(Edition(key, paper, printed_in, chosen, target, owned=out_dir is None))
     return editions, games
 
@@ -338,14 +449,15 @@ def _reprint(game_keys, every_game, papers, duplex, duplex_offset, out_dir, modu
             raise UsageError("a reprint is of one game: pnp build GAME --cards ID,... (or --changed-since REV)")
         if booklet:
             raise UsageError("a reprint prints cards only: leave out --booklet")
-        asked = [part.strip() for part in (card_list or "").split(",") if part.strip()]
-        if card_list is not None and not asked:
-            raise UsageError("--cards: name at least one card, as ID, DECK:ID or DECK:N")
+        asked = _names("--cards", card_list, "name at least one card, each as ID, DECK:ID or "
+                                                   "DECK:N, separated by commas") if card_list is not None else []
         papers = tuple(dict.fromkeys(papers)) or ("a4",)
         if out_dir and len(papers) > 1:
             raise UsageError("--out names one folder: reprint on one paper with it")
         offset = _duplex_offset(duplex_offset, duplex)
         project = _project(project_dir)
+        if out_dir:
+            check_out_folder(Path(out_dir).resolve())
         options = PrintOptions(duplex, offset, False, force, ink_saver)
         modules = tuple(dict.fromkeys(m.lower() for m in modules))
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=errors, transient=True) as progress:
@@ -378,8 +490,11 @@ def _duplex_offset(text: str | None, duplex: str) -> tuple[float, float]:
         raise UsageError(f"--duplex-offset moves the backs of double-sided sheets; --duplex {duplex} prints none")
     try:
         x, y = (float(part) for part in text.split(","))
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError(text)
     except ValueError:
-        raise UsageError(f"--duplex-offset {text}: expected two numbers of millimetres, X,Y, such as 1.5,-2") from None
+        raise UsageError(f"--duplex-offset {_shown(text)}: expected two numbers of millimetres, X,Y, such as "
+                         "1.5,-2") from None
     if not (abs(x) <= MAX_DUPLEX_OFFSET_MM and abs(y) <= MAX_DUPLEX_OFFSET_MM):
         raise UsageError(f"--duplex-offset {text}: each part at most {MAX_DUPLEX_OFFSET_MM:g} mm either way "
                          "(MAX_DUPLEX_OFFSET_MM); a printer further off needs mending")
@@ -389,9 +504,9 @@ def _duplex_offset(text: str | None, duplex: str) -> tuple[float, float]:
 @main.command()
 @click.argument("game_key", metavar="GAME")
 @paper_option
-@click.option("--lang", "language", metavar="LANG", help="As for `pnp build`.")
+@click.option("--lang", "language", type=TEXT, metavar="LANG", help="As for `pnp build`.")
 @click.option("--ink-saver", is_flag=True, help="As for `pnp build`.")
-@click.option("--out", "out_file", type=click.Path(dir_okay=False),
+@click.option("--out", "out_file", type=PathType(dir_okay=False),
               help="The proof's file (default: output/GAME/proof-PAPER.pdf).")
 @project_option
 def proof(game_key: str, paper: str, language: str | None, ink_saver: bool, out_file: str | None,
@@ -400,27 +515,28 @@ def proof(game_key: str, paper: str, language: str | None, ink_saver: bool, out_
     (overlaps, too close to a frame or the trim, clipped, below 6 pt, contrast, fallback font)
     outlined in red and numbered, with its layout line beside it."""
     from pnp.atomic import write_atomically
+    from pnp.output import project_output
     from pnp.proof import make_proof
 
     try:
         project = _project(project_dir)
         game = get_game(project, game_key)
-        target = Path(out_file) if out_file else project.root / "output" / game.key / f"proof-{paper_key(paper)}.pdf"
+        target = (Path(out_file).parent.resolve() / Path(out_file).name if out_file
+                  else project_output(project, game.key) / f"proof-{paper_key(paper)}.pdf")
         if language is not None and language not in (game.languages or (game.language,)):
             raise UsageError(f"--lang {language}: {game.title} prints in "
                              f"{', '.join(game.languages or (game.language,))}")
         if target.is_dir():
             raise UsageError(f"{target} is a folder: --out names the proof's file")
-        check_writable(target.parent)
+        check_writable(target.parent, "the proof")
         report = check_game(project, game)
         if report.problems:
             raise DataError(report.problems)
         made = make_proof(project, game_key, paper, language, ink_saver)
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(target, made.pdf)
         except OSError as error:
-            raise UsageError(f"cannot write the proof to {target}: {error.strerror or error}") from None
+            raise write_error(error, target, "the proof to ") from None
     except PnpError as error:
         _fail(error)
     for problem in made.problems[:MAX_REPORTED_PROBLEMS]:
@@ -458,7 +574,7 @@ def check(game_key: str, project_dir: str | None) -> None:
 
 @main.command()
 @click.argument("game_key", metavar="GAME")
-@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.argument("file", required=False, type=PathType(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option("--kinds", is_flag=True, help="List the example kinds, their setup fields and result keys.")
 @project_option
@@ -530,9 +646,9 @@ def _print_kinds(game, as_json: bool) -> None:
 
 @main.command()
 @paper_option
-@click.option("--duplex", type=click.Choice(("long", "short"), case_sensitive=False), default="long",
+@click.option("--duplex", type=ChoiceType(("long", "short"), case_sensitive=False), default="long",
               show_default=True, help="How your printer turns the sheet: long or short edge.")
-@click.option("--out", "out_file", type=click.Path(dir_okay=False),
+@click.option("--out", "out_file", type=PathType(dir_okay=False),
               help="The PDF to write (default: output/calibration-PAPER-DUPLEX.pdf).")
 @project_option
 def calibrate(paper: str, duplex: str, out_file: str | None, project_dir: str | None) -> None:
@@ -545,18 +661,18 @@ def calibrate(paper: str, duplex: str, out_file: str | None, project_dir: str | 
     from pnp.render.marks import label_font_file
 
     duplex = duplex.lower()
+    target = out_file
     try:
         project = _project(project_dir)
-        pdf = calibration_sheet(paper, duplex, label_font_file(project))
         name = f"calibration-{paper}-{duplex}.pdf"
-        require_preflight([(name, pdf)])
         target = Path(out_file).resolve() if out_file else project_output(project) / name
-        target.parent.mkdir(parents=True, exist_ok=True)
+        pdf = calibration_sheet(paper, duplex, label_font_file(project))
+        require_preflight([(name, pdf)])
         write_atomically(target, pdf)
     except PnpError as error:
         _fail(error, wrote_nothing=True)
     except OSError as error:
-        _fail(UsageError(f"cannot write {out_file}: {error.strerror or error}"), wrote_nothing=True)
+        _fail(write_error(error, target), wrote_nothing=True)
     console.print(f"Wrote {target}: print it double-sided ({duplex} edge) at 100 %, hold it to the light and "
                   "read X and Y.", highlight=False, soft_wrap=True)
 
@@ -571,6 +687,9 @@ class CardSizeType(click.ParamType):
 
         from pnp.games.declaration import card_size
 
+        if len(str(value)) > SHOWN_CHARACTERS:
+            self.fail(f"{_shown(value)} is not a card size: expected a preset (poker, bridge, tarot, mini, "
+                      "square) or WIDTHxHEIGHT in mm", param, ctx)
         try:
             return card_size(value)
         except PydanticCustomError as error:     # the declaration's own words: what a size may be
@@ -578,24 +697,24 @@ class CardSizeType(click.ParamType):
 
 
 @main.command()
-@click.argument("folder", metavar="DIR", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--back", type=click.Path(dir_okay=False, path_type=Path), metavar="IMAGE",
+@click.argument("folder", metavar="DIR", type=PathType(file_okay=False, path_type=Path))
+@click.option("--back", type=PathType(dir_okay=False, path_type=Path), metavar="IMAGE",
               help="One back for every card: an image or a one-page PDF.")
-@click.option("--backs", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+@click.option("--backs", type=PathType(file_okay=False, path_type=Path), metavar="DIR",
               help="A folder of backs, each named as its face (card7.png behind card7.png).")
 @click.option("--size", "card_mm", type=CardSizeType(), default="poker", show_default=True,
               help="The card as cut: poker (63x88), bridge (57x89), tarot (70x120), mini (44x63), square (70x70) "
                    "or WIDTHxHEIGHT in mm.")
-@click.option("--bleed", "bleed_mm", type=click.FloatRange(0, MAX_ART_BLEED_MM), default=3.0, show_default=True,
+@click.option("--bleed", "bleed_mm", type=FiniteRange(0, MAX_ART_BLEED_MM), default=3.0, show_default=True,
               help="The bleed the images carry around the cut, in mm (0: art without bleed, given a mirrored "
                    "bleed of 3 mm).")
 @paper_option
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES, case_sensitive=False), default="long", show_default=True,
+@click.option("--duplex", type=ChoiceType(DUPLEX_MODES, case_sensitive=False), default="long", show_default=True,
               help="Backs on the back page, flipped on the long or short edge; fold: each back beside its face, "
                    "to fold and glue; none: fronts only.")
-@click.option("--duplex-offset", "duplex_offset", metavar="X,Y", help="As for `pnp build`.")
-@click.option("--title", help="The name in each sheet's label (default: the folder's name).")
-@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--duplex-offset", "duplex_offset", type=TEXT, metavar="X,Y", help="As for `pnp build`.")
+@click.option("--title", type=TEXT, help="The name in each sheet's label (default: the folder's name).")
+@click.option("--out", "out_file", type=PathType(dir_okay=False, path_type=Path),
               help="The PDF to write (default: DIR-PAPER.pdf beside DIR; -duplex-short, -fold or "
                    "-fronts-only added for those).")
 def impose(folder: Path, back: Path | None, backs: Path | None, card_mm: tuple, bleed_mm: float, paper: str,
@@ -615,7 +734,7 @@ def impose(folder: Path, back: Path | None, backs: Path | None, card_mm: tuple, 
     except PnpError as error:
         _fail(error, wrote_nothing=True)
     except OSError as error:
-        _fail(UsageError(f"cannot write {target}: {error.strerror or error}"), wrote_nothing=True)
+        _fail(write_error(error, target), wrote_nothing=True)
     bleed = "a mirrored 3 mm bleed" if report.mirrored else f"their {bleed_mm:g} mm bleed"
     console.print(f"Wrote {report.out}: {plural(report.cards, 'card')} at {card_mm[0]:g} x {card_mm[1]:g} mm with "
                   f"{bleed}, {report.per_sheet} a sheet, {plural(report.sheets, 'sheet')} "
@@ -625,23 +744,32 @@ def impose(folder: Path, back: Path | None, backs: Path | None, card_mm: tuple, 
         errors.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
 
 
+def _names(option: str, text: str, hint: str) -> list[str]:
+    """NAME,NAME...: the names, an empty one refused (`--games ,` would otherwise mean every game)."""
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise UsageError(f"{option} {_shown(text)}: a name is empty; {hint}")
+    return names
+
+
 def _game_list(project: Project, games: str | None) -> list[str]:
     """--games G,...: each must be a game of the project (the lookup names a wrong one)."""
-    if not games:
+    if games is None:
         return game_keys_of(project)
-    keys = [key.strip() for key in games.split(",") if key.strip()]
+    keys = list(dict.fromkeys(_names("--games", games, "name games separated by commas, of "
+                                           f"{', '.join(game_keys_of(project)) or 'none yet'}")))
     for key in keys:
         get_game(project, key)
     return keys
 
 
-site_title_option = click.option("--title", default="Print and play", show_default=True,
+site_title_option = click.option("--title", type=TEXT, default="Print and play", show_default=True,
                                  help="The site's name, at the top of every page.")
 games_option = click.option("--games", help="Only these games, comma-separated (default: every game of the project).")
 
 
 @main.command()
-@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", type=PathType(file_okay=False),
               help="Where to write the site (default: output/site).")
 @games_option
 @site_title_option
@@ -656,6 +784,7 @@ def site(out_dir: str | None, games: str | None, title: str, project_dir: str | 
         project = _project(project_dir)
         keys = _game_list(project, games)
         target = Path(out_dir).resolve() if out_dir else project_output(project, "site")
+        check_out_folder(target, owned=out_dir is None)
         with errors.status("building the site") as status:
             report = build_site(project, target, keys, title, lambda step: status.update(f"building the site: {step}"),
                                 owned=out_dir is None)
@@ -667,9 +796,9 @@ def site(out_dir: str | None, games: str | None, title: str, project_dir: str | 
 
 
 @main.command()
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+@click.option("--port", type=WholeRange(0, 65535), default=8000, show_default=True,
               help="The port on 127.0.0.1 (0: any free port).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", type=PathType(file_okay=False),
               help="Where to write the site (default: output/site).")
 @games_option
 @site_title_option
@@ -684,6 +813,7 @@ def serve(port: int, out_dir: str | None, games: str | None, title: str, project
         project = _project(project_dir)
         keys = _game_list(project, games)
         target = Path(out_dir).resolve() if out_dir else project_output(project, "site")
+        check_out_folder(target, owned=out_dir is None)
         serve_site(project, target, keys, title, port, owned=out_dir is None, say=_say)
     except PnpError as error:
         _fail(error, wrote_nothing=True)
@@ -695,14 +825,14 @@ def _say(message: str, problem: bool = False) -> None:
 
 @main.command("export")
 @click.argument("game_key", metavar="GAME")
-@click.option("--for", "service", required=True, type=click.Choice(list(SERVICES), case_sensitive=False),
+@click.option("--for", "service", required=True, type=ChoiceType(list(SERVICES), case_sensitive=False),
               help="mpc: MakePlayingCards, tgc: The Game Crafter (a PNG per card face at 300 dpi with their "
                    "bleed); dtc: DriveThruCards (a PDF per deck, back and front of each card); tts: "
                    "Tabletop Simulator (deck sheets and a saved object).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+@click.option("--out", "out_dir", type=PathType(file_okay=False),
               help="Where to write (default: output/GAME/export-SERVICE).")
 @click.option("--base-url", help="tts: where the images will be hosted (default: this folder, as a file:// address).")
-@click.option("--module", "modules", metavar="MODULE", multiple=True,
+@click.option("--module", "modules", type=TEXT, metavar="MODULE", multiple=True,
               help="Also export an optional module's cards (Verdun: mud-and-blood); repeat for several.")
 @project_option
 def export(game_key: str, service: str, out_dir: str | None, base_url: str | None, modules: tuple,
@@ -718,6 +848,7 @@ def export(game_key: str, service: str, out_dir: str | None, base_url: str | Non
         project = _project(project_dir)
         game = get_game(project, game_key).with_modules(tuple(m.lower() for m in modules))
         target = Path(out_dir).resolve() if out_dir else project_output(project, game.key, f"export-{service}")
+        check_out_folder(target, owned=out_dir is None)
         check_before_build(project, game, force=False)
         with errors.status(f"{game.title}: exporting for {service}"):
             result = export_game(project, game, service, base_url if base_url is not None else target.as_uri() + "/")
@@ -750,7 +881,7 @@ def _simulation_click_options(command):
         if option.type is bool:
             command = click.option(f"--{option.name}", is_flag=True, default=None, help=option.help)(command)
             continue
-        kind = click.IntRange(option.low, option.high) if option.type is int else str
+        kind = WholeRange(option.low, option.high) if option.type is int else TEXT
         command = click.option(f"--{option.name}", multiple=option.multiple, type=kind, help=option.help)(command)
     return command
 
@@ -779,7 +910,7 @@ def _simulation_arguments(game, given: dict) -> dict:
 
 @main.command()
 @click.argument("game_key", metavar="GAME")
-@click.option("--seed", type=int, default=1, show_default=True,
+@click.option("--seed", type=WholeRange(), default=1, show_default=True,
               help="The random seed: the same seed gives the same numbers.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @project_option
@@ -821,21 +952,45 @@ def simulate(game_key: str, seed: int, as_json: bool, project_dir: str | None, *
 
 
 def run() -> None:
-    """The `pnp` program: main(), then out without tearing the interpreter down. Everything
-    is written and flushed by then; freeing a build's objects one by one only delays the exit
-    (about 0.35 s after a build, bench/run.py)."""
+    """The `pnp` program: the command runs in a child process under the operating system's
+    limits, watched by this one (pnp.contained); then out without tearing the interpreter down.
+    Everything is written and flushed by then; freeing a build's objects one by one only delays
+    the exit (about 0.35 s after a build, bench/run.py)."""
+    from pnp.contained import supervised
+
+    code = supervised(run_command)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def run_command() -> int:
+    """main() as the supervised work: its exit status, a limit reached reported in one line."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from pnp.contained import EXIT_WORKER_LOST, memory_error, stage
+
     code = 0
     try:
-        main()
+        with stage("", "pnp " + " ".join(sys.argv[1:2])):
+            main()
     except SystemExit as stop:
         code = stop.code
+    except MemoryError:
+        _report(memory_error())
+        code = EXIT_BAD_INPUT
+    except BrokenProcessPool:
+        code = EXIT_WORKER_LOST
+    except PnpError as error:
+        _report(error)
+        code = error.exit_code
     if not isinstance(code, int):
         if code is not None:
             print(code, file=sys.stderr)
         code = 0 if code is None else 1
     sys.stdout.flush()
     sys.stderr.flush()
-    os._exit(code)
+    return code
 
 
 if __name__ == "__main__":

@@ -159,10 +159,35 @@ def supervised(work) -> int:
         code = EXIT_BAD_INPUT
         try:
             code = work()
+        except BaseException:           # a bug of pnp's: shown whole, so it gets reported
+            import traceback
+
+            traceback.print_exc()
+            code = 1
         finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
             os._exit(code)
     os.close(write_end)
     return Supervisor(child, read_end).watch()
+
+
+def _lock_free(path: Path) -> bool:
+    """Whether no other build holds the lock file (a waiting build took it when the killed one
+    let go: it removes the file itself when it ends)."""
+    import fcntl
+
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return True
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return os.fstat(handle).st_ino == os.lstat(path).st_ino
+    except OSError:
+        return False
+    finally:
+        os.close(handle)
 
 
 class Supervisor:
@@ -302,6 +327,8 @@ class Supervisor:
         for path in sorted(self.created, key=len, reverse=True):
             target = Path(path)
             try:
+                if target.name.endswith(".lock") and not _lock_free(target):
+                    continue
                 if target.is_dir() and not target.is_symlink():
                     shutil.rmtree(target)
                 elif target.is_symlink() or target.exists():

@@ -169,3 +169,85 @@ def test_simulate_names_the_verses_and_checks_its_choices():
     assert "30 campaigns" in result.output
     bad = run_pnp("simulate", "verset", "--difficulty", "easy", "--project", str(ROOT))
     assert bad.exit_code == 2 and "tenderfoot, pistolero, legend" in bad.output
+
+
+# --- options that say nothing, or not a number (issue 26) ---------------------------------------
+
+LONG = "9" * 5000
+REFUSED_OPTIONS = {
+    "an empty --out": (("build", "verset", "--out", ""), "empty path"),
+    "a blank --out": (("build", "verset", "--out", "   "), "empty path"),
+    "an empty --project": (("check", "verset", "--project", ""), "empty path"),
+    "an empty --lang": (("build", "verset", "--lang", ""), "empty value"),
+    "an empty --module": (("build", "verset", "--module", ""), "empty value"),
+    "an empty --changed-since": (("build", "verset", "--changed-since", ""), "empty value"),
+    "an empty --cards name": (("build", "verset", "--cards", "verses:1,,verses:2"), "a name is empty"),
+    "empty --games": (("site", "--games", ","), "a name is empty"),
+    "--jobs 0": (("build", "verset", "--jobs", "0"), "--jobs"),
+    "--jobs -1": (("build", "verset", "--jobs", "-1"), "--jobs"),
+    "--jobs of 5,000 digits": (("build", "verset", "--jobs", LONG), "is not a whole number from 1 to 64"),
+    "--seed of 5,000 digits": (("simulate", "verset", "--seed", LONG), "is not a whole number"),
+    "--campaigns of 5,000 digits": (("simulate", "verset", "--campaigns", LONG), "is not a whole number"),
+    "--duplex-offset nan": (("build", "verset", "--duplex-offset", "nan,0"), "expected two numbers"),
+    "--duplex-offset inf": (("build", "verset", "--duplex-offset", "1,inf"), "expected two numbers"),
+    "--paper of 5,000 characters": (("build", "verset", "--paper", LONG + "mm"), "is not a paper"),
+    "--duplex of 5,000 characters": (("build", "verset", "--duplex", LONG), "is not one of long, short"),
+    "--port of 5,000 digits": (("serve", "--port", LONG), "is not a whole number from 0 to 65535"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED_OPTIONS))
+def test_options_that_say_nothing_or_are_not_numbers_are_refused_in_one_line(project_copy, case):
+    args, words = REFUSED_OPTIONS[case]
+    if "--project" not in args:
+        args = (*args, "--project", str(project_copy))
+    result = run_pnp(*args)
+    assert result.exit_code == 2, result.output
+    assert words in result.output and LONG not in result.output
+    assert len([line for line in result.output.splitlines() if line.lower().startswith("error")]) == 1
+    assert max(len(line) for line in result.output.splitlines()) < 400
+    assert not (project_copy / "output").exists()
+
+
+@pytest.mark.parametrize("args", [("--bleed", "nan"), ("--bleed", "inf"), ("--size", "x" * 5000),
+                                  ("--out", ""), ("--back", ""), ("--backs", " "), ("--title", "")])
+def test_impose_refuses_non_numbers_empty_paths_and_long_values(tmp_path, args):
+    from PIL import Image
+
+    faces = tmp_path / "faces"
+    faces.mkdir()
+    Image.new("RGB", (100, 140), "white").save(faces / "card1.png")
+    result = run_pnp("impose", str(faces), *args)
+    assert result.exit_code == 2 and args[0] in result.output, result.output
+    assert "x" * 100 not in result.output
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["faces"]
+
+
+def test_a_proof_goes_to_the_project_output_folder_never_through_a_link(project_copy, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project_copy / "output").mkdir()
+    (project_copy / "output" / "verset").symlink_to(elsewhere)
+    result = run_pnp("proof", "verset", "--project", str(project_copy))
+    assert result.exit_code == 2 and "is a link" in result.output
+    assert not list(elsewhere.iterdir())
+
+
+def test_a_build_leaves_no_lock_or_staging_beside_its_folder(project_copy, tmp_path):
+    key = new_game(project_copy)
+    out = tmp_path / "deep" / "out"
+    assert run_pnp("build", key, "--out", str(out), "--project", str(project_copy)).exit_code == 0
+    assert sorted(path.name for path in out.parent.iterdir()) == ["out"]
+    assert run_pnp("build", key, "--out", str(out), "--project", str(project_copy)).exit_code == 0
+    assert sorted(path.name for path in out.parent.iterdir()) == ["out"]
+    shipped = project_copy / "output" / key
+    assert run_pnp("build", key, "--project", str(project_copy)).exit_code == 0
+    assert sorted(path.name for path in shipped.iterdir()) == ["a4"]
+
+
+def test_a_failed_build_makes_no_folder_for_its_out(project_copy, tmp_path):
+    replace_once(project_copy / "card_data" / "verset" / "verses.yaml", "difficulty: 2\n", "difficulty: two\n")
+    result = run_pnp("build", "verset", "--out", str(tmp_path / "new" / "deeper" / "out"),
+                     "--project", str(project_copy))
+    assert result.exit_code == 2
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["project"]

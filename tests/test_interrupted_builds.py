@@ -75,6 +75,9 @@ def test_killed_builds_leave_a_complete_old_or_new_set_and_no_process(project_co
             declaration.write_text(declaration.read_text().replace("title: Lanterns", "title: Lanterns Again"))
     assert len(outcomes) == KILLS
     print(f"{KILLS} kills: {outcomes.count('old')} left the old set, {outcomes.count('new')} the new one")
+    assert run_pnp("build", "lanterns", "--out", str(out), "--project", str(project_copy)).exit_code == 0
+    left = sorted(path.name for path in tmp_path.iterdir() if path.name.startswith(".out"))
+    assert left == [], "a killed build's staging folder or lock outlived the next build"
 
 
 def test_sigterm_takes_the_workers_with_it(project_copy, tmp_path):
@@ -90,6 +93,29 @@ def test_sigterm_takes_the_workers_with_it(project_copy, tmp_path):
         time.sleep(0.05)
     assert not group_alive(process.pid)
     assert not (tmp_path / "out").exists()
+
+
+LOCKER = """
+import os, sys, time
+from pathlib import Path
+from pnp.output import build_lock
+folder = Path(sys.argv[1])
+for _ in range(int(sys.argv[2])):
+    with build_lock(folder / "out"):
+        inside = os.open(folder / "inside", os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        time.sleep(0.001)
+        os.close(inside)
+        os.unlink(folder / "inside")
+"""
+
+
+def test_the_lock_file_is_removed_after_each_build_and_still_lets_one_in_at_a_time(tmp_path):
+    """A build removes its lock file when it ends, while holding it; a build that was waiting on
+    the removed file takes the lock afresh, so two builds are never inside at once."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    lockers = [subprocess.Popen([sys.executable, "-c", LOCKER, str(tmp_path), "150"], env=env) for _ in range(4)]
+    assert [locker.wait(timeout=120) for locker in lockers] == [0, 0, 0, 0]
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_two_builds_into_one_folder_do_not_mix(project_copy, tmp_path):

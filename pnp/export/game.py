@@ -140,12 +140,29 @@ def export_game(project: Project, game: Game, service_key: str, base_url: str = 
     return export
 
 
-def manifest(export: Export) -> bytes:
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")     # what a spreadsheet reads as the start of a formula
+
+
+def spreadsheet_safe(value) -> str:
+    """A cell a spreadsheet shows as text, never runs: one starting as a formula would (=, +, -,
+    @, tab, carriage return) gets a leading apostrophe (OWASP's rule against CSV injection), so a
+    card named `=HYPERLINK(...)` is shown as written."""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_bytes(header: tuple, rows: list) -> bytes:
+    """A CSV file pnp writes: every cell made spreadsheet-safe, lines ended as RFC 4180 says (so a
+    cell holding a carriage return is quoted, and cannot start a row of its own)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(("deck", "card", "count", "front", "back", "size"))
-    writer.writerows(export.rows)
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in (header, *rows):
+        writer.writerow([spreadsheet_safe(cell) for cell in row])
     return out.getvalue().encode()
+
+
+def manifest(export: Export) -> bytes:
+    return csv_bytes(("deck", "card", "count", "front", "back", "size"), export.rows)
 
 
 def readme(game: Game, service: Service, export: Export) -> bytes:
