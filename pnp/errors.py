@@ -1,10 +1,40 @@
 """Errors a user can act on. Each names where the problem is and how to fix it."""
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 EXIT_CHECK_FAILED = 1
 EXIT_BAD_INPUT = 2
+
+VALUE_CHARS = 400        # what a message echoes (the field, what was found; a rules engine's reason) is cut past this
+PROSE_CHARS = 2_000      # pnp's own words (what was expected, the fix) may list names (the 165 icons)
+NUMBER_DIGITS = 20       # a longer number is told by its count of digits
+LONG_NUMBER = re.compile(r"(?<![\w.])(?P<quote>'?)(?P<sign>[+-]?)(?P<digits>[0-9]{%d,})(?P=quote)(?![\w.])"
+                         % (NUMBER_DIGITS + 1))
+LINE_BREAKS = re.compile(r"\s*[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]\s*")
+
+
+def readable(value, limit: int = VALUE_CHARS) -> str:
+    """A value as one line of a message shows it: line breaks as spaces, a number too long to
+    read as its count of digits, a long text as its beginning, its length and its end (where
+    words such as "outside the project" may follow a long path)."""
+    text = LINE_BREAKS.sub(" ", str(value)).strip()
+    text = LONG_NUMBER.sub(_digits, text)
+    if len(text) <= limit:
+        return text
+    head, tail = text[:limit * 3 // 5].rstrip(), text[-(limit * 3 // 10):].lstrip()
+    return f"{head}… ({len(text):,} characters) …{tail}"
+
+
+def _digits(number: re.Match) -> str:
+    sign = "a negative number" if number["sign"] == "-" else "a number"
+    return f"{sign} of {len(number['digits']):,} digits"
+
+
+def reason(error: BaseException) -> str:
+    """An exception's own words, or its kind when it has none (a MemoryError says nothing)."""
+    return readable(error) or type(error).__name__
 
 
 @dataclass(frozen=True)
@@ -19,12 +49,15 @@ class Problem:
     fix: str = ""
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else f"{self.file}"
-        text = f"{where}: {self.field}: expected {self.expected}"
-        if self.found:
-            text += f", found {self.found}"
-        if self.fix:
-            text = text.rstrip(".") + f". {self.fix}"
+        """One line, however long the values it echoes (see `readable`)."""
+        where = readable(f"{self.file}:{self.line}" if self.line else self.file, PROSE_CHARS)
+        text = f"{where}: {readable(self.field)}: expected {readable(self.expected, PROSE_CHARS)}"
+        found = readable(self.found)
+        if found:
+            text += f", found {found}"
+        fix = readable(self.fix, PROSE_CHARS)
+        if fix:
+            text = text.rstrip(".") + f". {fix}"
         return text
 
 

@@ -7,13 +7,23 @@ the game. FIELD_TYPES is the documented allow-list (docs/game-declaration.md lis
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field, StringConstraints, create_model
+from pydantic import AfterValidator, BaseModel, Field, StringConstraints, create_model
 
-from pnp.data.schema import STRICT_KEYS
+from pnp.data.schema import STRICT_KEYS, invalid
+from pnp.limits import MAX_NUMBER_DIGITS
+
+
+def _short(number: int) -> int:
+    """A whole number YAML would take (a CSV or spreadsheet cell is parsed by the schema)."""
+    if abs(number) >= 10 ** MAX_NUMBER_DIGITS:
+        raise invalid(f"a whole number of at most {MAX_NUMBER_DIGITS} digits (MAX_NUMBER_DIGITS)", number)
+    return number
+
 
 SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
 Text = Annotated[str, StringConstraints(min_length=1)]
+Whole = Annotated[int, AfterValidator(_short)]
 
 # type name -> what it holds (the docs and `pnp check` messages use these words)
 FIELD_TYPES = {
@@ -58,6 +68,13 @@ class CardWithMadeId(Card):
         return self.ID_FROM.format(**{name: getattr(self, name) for name in type(self).model_fields})
 
 
+def _bounded(spec) -> Any:
+    """A whole number within the declared `min` and `max`, when they are given."""
+    if spec.min is None and spec.max is None:
+        return Whole
+    return Annotated[Whole, Field(ge=spec.min, le=spec.max)]
+
+
 def annotation(spec) -> Any:
     """The pydantic type of one declared field (`spec` is a FieldSpec of the declaration)."""
     kind = spec.type
@@ -66,7 +83,7 @@ def annotation(spec) -> Any:
     if kind == "slug":
         return Slug
     if kind == "int":
-        return Annotated[int, Field(ge=spec.min, le=spec.max)] if spec.min is not None or spec.max is not None else int
+        return _bounded(spec)
     if kind == "choice":
         return Literal[tuple(spec.choices)]  # type: ignore[valid-type]
     if kind == "bool":
@@ -76,8 +93,7 @@ def annotation(spec) -> Any:
     if kind == "texts":
         return Annotated[list[Text], Field(min_length=spec.min_items or 0)]
     if kind == "ints":
-        item = Annotated[int, Field(ge=spec.min, le=spec.max)] if spec.min is not None or spec.max is not None else int
-        return Annotated[list[item], Field(min_length=spec.min_items or 0)]
+        return Annotated[list[_bounded(spec)], Field(min_length=spec.min_items or 0)]
     if kind == "choices":
         return Annotated[list[Literal[tuple(spec.choices)]], Field(min_length=spec.min_items or 0)]  # type: ignore[valid-type]
     if kind == "effects":

@@ -4,6 +4,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.errors import readable
+
+IDENT_CHARS = 40                # a card's id as a message names the card
+
 
 @dataclass(frozen=True)
 class Located:
@@ -11,6 +15,7 @@ class Located:
     lines: dict  # path tuple (keys and list indexes) -> 1-based line of the value
     file: Path | str
     key_lines: dict = field(default_factory=dict)  # path -> line of the key naming it
+    columns: tuple = ()         # a deck kept as a table (CSV, spreadsheet): its header's column names
 
     def key_line_of(self, path: tuple) -> int | None:
         """The line of the key that names the value at path (for a block value, its key)."""
@@ -36,7 +41,7 @@ class Located:
         if isinstance(item, dict):
             ident = item.get("id") or " ".join(str(item[k]) for k in ("rank", "suit") if k in item)
             if ident:
-                label += f" ({ident})"
+                label += f" ({readable(ident, IDENT_CHARS)})"
         rest = dotted(path[1:])
         return label if rest == "(top)" else f"{label}, {rest}"
 

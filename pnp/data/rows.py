@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pnp.data.located import Located
 from pnp.errors import DataError, Problem
-from pnp.limits import MAX_COPIES, MAX_DECK_CARDS
+from pnp.limits import MAX_COLUMNS, MAX_COPIES, MAX_DECK_CARDS, MAX_VALUE_CHARS
 
 COUNT_COLUMN = "count"
 WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
@@ -20,7 +20,44 @@ class Row:
     places: dict                # column name -> where that cell is
 
 
-def cards_from_rows(rows: Iterable[Row], shown) -> Located:
+def header_names(cells: list[str], shown, where) -> list[str]:
+    """The header's column names, each once, at most MAX_COLUMNS of them (blank cells after the
+    last name dropped); `where(column)` places a column, counted from 1, for a message."""
+    names = [cell.strip() for cell in cells]
+    while names and not names[-1]:
+        names.pop()
+    if not names:
+        raise DataError([Problem(shown, where(1), "(header)", "a header row naming the columns", "an empty first row")])
+    if len(names) > MAX_COLUMNS:
+        raise DataError([Problem(shown, where(MAX_COLUMNS + 1), "(header)",
+                                 f"at most {MAX_COLUMNS} columns (MAX_COLUMNS)", f"{len(names):,} columns",
+                                 "Remove the columns the cards do not use")])
+    first: dict = {}
+    problems = []
+    for column, name in enumerate(names, start=1):
+        too_long = cell_problem(name, shown, where(column), "(header)")
+        if too_long:
+            raise DataError([too_long])
+        if name in first:
+            problems.append(Problem(shown, where(column), f"(header) {name}", "each column named once",
+                                    f"{name!r} again in column {column}, as in column {first[name]}",
+                                    "Rename one of the columns, or merge them"))
+        elif name:
+            first[name] = column
+    if problems:
+        raise DataError(problems)
+    return names
+
+
+def cell_problem(text: str, shown, where, column: str) -> Problem | None:
+    """A cell too long for card text (MAX_VALUE_CHARS)."""
+    if len(text) <= MAX_VALUE_CHARS:
+        return None
+    return Problem(shown, where, column, f"a cell of at most {MAX_VALUE_CHARS:,} characters (MAX_VALUE_CHARS)",
+                   f"{len(text):,} characters", "Shorten it")
+
+
+def cards_from_rows(rows: Iterable[Row], shown, columns: Iterable[str] = ()) -> Located:
     """Rows as card dicts, each expanded `count` times; copies keep the places of their row,
     so an error in any copy points at the row."""
     cards: list = []
@@ -45,4 +82,4 @@ def cards_from_rows(rows: Iterable[Row], shown) -> Located:
                 lines[(index, key)] = place
     if problems:
         raise DataError(problems)
-    return Located(cards, lines, shown)
+    return Located(cards, lines, shown, columns=tuple(name for name in columns if name))

@@ -13,6 +13,7 @@ from pydantic_core import PydanticCustomError
 
 from pnp.data.located import Located
 from pnp.errors import DataError, Problem
+from pnp.limits import MAX_NUMBER_DIGITS
 
 STRICT_KEYS = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
@@ -47,6 +48,15 @@ def _model_in(annotation: Any) -> Any:
     return None
 
 
+def _missing_fix(located: Located, name) -> str:
+    """How to give a missing field: a key in YAML, a cell or a column in a table."""
+    if not located.columns:
+        return f"Add `{name}:` to this entry"
+    if name in located.columns:
+        return f"Fill its cell in the {name} column"
+    return f"Add a {name} column to the header and fill it"
+
+
 def _problem(located: Located, model: type[BaseModel], error: dict, base: tuple) -> Problem:
     loc = tuple(part for part in error["loc"] if not (isinstance(part, str) and "[" in part))
     loc = tuple(part for part in loc if part not in ("function-after", "function-plain"))
@@ -60,7 +70,7 @@ def _problem(located: Located, model: type[BaseModel], error: dict, base: tuple)
         return Problem(located.file, line, field, ctx["expected"], ctx["found"], ctx.get("fix", ""))
     if kind == "missing":
         return Problem(located.file, line, field, "this field (it is required)", "nothing",
-                       f"Add `{loc[-1]}:` to this entry")
+                       _missing_fix(located, loc[-1]))
     if kind == "extra_forbidden":
         allowed = _allowed_keys(model, loc)
         close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)
@@ -69,6 +79,9 @@ def _problem(located: Located, model: type[BaseModel], error: dict, base: tuple)
                        f"unknown key '{loc[-1]}'", fix)
     if kind in ("int_parsing", "int_type", "int_from_float"):
         return Problem(located.file, line, field, "a whole number", repr(found))
+    if kind == "int_parsing_size":
+        return Problem(located.file, line, field, f"a whole number of at most {MAX_NUMBER_DIGITS} digits "
+                       "(MAX_NUMBER_DIGITS)", repr(found))
     if kind in ("bool_parsing", "bool_type"):
         return Problem(located.file, line, field, "true or false", repr(found))
     if kind in ("string_type",):

@@ -7,14 +7,19 @@ deck builds the same from either, and each remembers its cell: errors read
 """
 
 import datetime
+import io
 import zipfile
 from pathlib import Path
 
+from pnp.contained import stage
 from pnp.data.located import Located
-from pnp.data.rows import Row, cards_from_rows
-from pnp.errors import DataError, Problem
-from pnp.files import confined
-from pnp.limits import MAX_CSV_ROWS, MAX_FILE_BYTES, MAX_XLSX_UNPACKED_BYTES
+from pnp.data.rows import Row, cards_from_rows, cell_problem, header_names
+from pnp.errors import DataError, Problem, reason
+from pnp.files import read_bytes
+from pnp.limits import LOAD_SECONDS, MAX_CSV_ROWS, MAX_DATA_CHARS, MAX_XLSX_PART_BYTES, MAX_XLSX_UNPACKED_BYTES
+
+DOCTYPES = tuple("<!DOCTYPE".encode(encoding) for encoding in ("ascii", "utf-16-le", "utf-16-be"))
+SCAN_CHUNK = 1 << 20
 
 
 class Cell(str):
@@ -55,74 +60,160 @@ def cell_text(value) -> str:
     return str(value).strip()
 
 
-def _workbook(path: Path, shown, root: Path | None):
+def _workbook(data: bytes, shown):
+    """The workbook, opened by openpyxl from the bytes read once its parts are known to unzip
+    within the limits and to declare no XML entities (a spreadsheet program writes none)."""
     import openpyxl
 
-    path = confined(root, path, shown) if root is not None else Path(path)
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise DataError([Problem(shown, None, "(file)", f"a file of at most {MAX_FILE_BYTES:,} bytes (MAX_FILE_BYTES)",
-                                 f"{path.stat().st_size:,} bytes", "Split the workbook")])
     try:
-        with zipfile.ZipFile(path) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-        if unpacked > MAX_XLSX_UNPACKED_BYTES:
-            raise DataError([Problem(shown, None, "(file)", f"a workbook of at most {MAX_XLSX_UNPACKED_BYTES:,} bytes "
-                                     "unpacked (MAX_XLSX_UNPACKED_BYTES)", f"{unpacked:,}", "Split the workbook")])
-        return openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except DataError:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            _check_parts(archive, shown)
+        return openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (DataError, MemoryError):
         raise
     except Exception as error:     # not a zip, not a workbook, a damaged part
-        raise DataError([Problem(shown, None, "(file)", "an Excel workbook (.xlsx) saved by a spreadsheet program",
-                                 f"a file openpyxl cannot read ({type(error).__name__}: {error})",
-                                 "Save it again as .xlsx")]) from None
+        raise _unreadable(shown, None, error) from None
+
+
+def _unreadable(shown, where, error: Exception) -> DataError:
+    words = reason(error)
+    kind = type(error).__name__
+    return DataError([Problem(shown, where, "(file)", "an Excel workbook (.xlsx) saved by a spreadsheet program",
+                              f"a file openpyxl cannot read ({words if words == kind else f'{kind}: {words}'})",
+                              "Save it again as .xlsx")])
+
+
+def _check_parts(archive: zipfile.ZipFile, shown) -> None:
+    """Refuse a zip bomb by the sizes the archive declares (zipfile reads no further than
+    them), then any part holding a document type declaration, the way to an entity bomb."""
+    total = 0
+    for info in archive.infolist():
+        total += info.file_size
+        if info.file_size > MAX_XLSX_PART_BYTES:
+            raise DataError([Problem(shown, None, "(file)", f"a workbook whose parts unzip to at most "
+                                     f"{MAX_XLSX_PART_BYTES:,} bytes each (MAX_XLSX_PART_BYTES)",
+                                     f"{info.filename} of {info.file_size:,} bytes", "Split the workbook")])
+        if total > MAX_XLSX_UNPACKED_BYTES:
+            raise DataError([Problem(shown, None, "(file)", f"a workbook of at most {MAX_XLSX_UNPACKED_BYTES:,} "
+                                     "bytes unpacked (MAX_XLSX_UNPACKED_BYTES)", f"more than {total:,}",
+                                     "Split the workbook")])
+    for info in archive.infolist():
+        if _declares_doctype(archive, info):
+            raise DataError([Problem(shown, None, "(file)", "a workbook as spreadsheet programs save it",
+                                     f"a document type declaration in {info.filename}, which can hide an "
+                                     "entity bomb", "Remove that part (a picture pasted in the workbook?), "
+                                     "or save the workbook again from a spreadsheet program")])
+
+
+def _declares_doctype(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
+    overlap = max(len(pattern) for pattern in DOCTYPES) - 1
+    tail = b""
+    with archive.open(info) as part:
+        while chunk := part.read(SCAN_CHUNK):
+            window = tail + chunk
+            if any(pattern in window for pattern in DOCTYPES):
+                return True
+            tail = window[-overlap:]
+    return False
 
 
 def load_xlsx(file: Path, sheet: str, display: Path | str | None = None, root: Path | None = None) -> Located:
     """The deck on one sheet of the workbook, located cell by cell."""
     shown = display or file
-    workbook = _workbook(Path(file), shown, root)
-    try:
-        if sheet not in workbook.sheetnames:
-            raise DataError([Problem(shown, None, "(sheet)", f"a sheet named {sheet!r} holding the deck",
-                                     "sheets " + ", ".join(repr(name) for name in workbook.sheetnames),
-                                     "Rename the deck's sheet, or name it with `sheet:` in game.yaml")])
-        rows = workbook[sheet].iter_rows(values_only=True)
-        header = next(rows, None)
-        names = [cell_text(value) for value in header or ()]
-        if not any(names):
-            raise DataError([Problem(shown, Cell(sheet, 1, 1), "(header)", "a header row naming the columns",
-                                     "an empty first row")])
-        return Located(*_cards(rows, names, sheet, shown))
-    finally:
-        workbook.close()
+    with stage(shown, "reading the spreadsheet", LOAD_SECONDS, "LOAD_SECONDS"):
+        workbook = _workbook(read_bytes(Path(file), shown, root), shown)
+        try:
+            if sheet not in workbook.sheetnames:
+                raise DataError([Problem(shown, None, "(sheet)", f"a sheet named {sheet!r} holding the deck",
+                                         "sheets " + ", ".join(repr(name) for name in workbook.sheetnames),
+                                         "Rename the deck's sheet, or name it with `sheet:` in game.yaml")])
+            return Located(*_sheet(workbook[sheet], sheet, shown))
+        except (DataError, MemoryError):
+            raise
+        except Exception as error:     # a part openpyxl reads only now: a damaged sheet
+            raise _unreadable(shown, Cell(sheet, 1, 1), error) from None
+        finally:
+            workbook.close()
+
+
+def _sheet(worksheet, sheet: str, shown) -> tuple:
+    rows = worksheet.iter_rows(values_only=True)
+    header = [cell_text(value) for value in next(rows, None) or ()]
+    names = header_names(header, shown, lambda column: Cell(sheet, 1, column))
+    return _cards(rows, names, sheet, shown)
+
+
+def _first_value(values: tuple, start: int) -> int | None:
+    """The index of the first value that is not None from `start` on, found by halves at C
+    speed: a row may claim thousands of empty columns."""
+    low, high = start, len(values)
+    if low >= high or values[low:high].count(None) == high - low:
+        return None
+    while high - low > 1:
+        middle = (low + high) // 2
+        if values[low:middle].count(None) < middle - low:
+            high = middle
+        else:
+            low = middle
+    return low
+
+
+def _stray_column(values: tuple, names: list) -> int | None:
+    """The first column, counted from 1, holding a value under no header name."""
+    for column, name in enumerate(names, start=1):
+        if not name and column <= len(values) and cell_text(values[column - 1]):
+            return column
+    index = len(names)
+    while (index := _first_value(values, index)) is not None:
+        if cell_text(values[index]):
+            return index + 1
+        index += 1
+    return None
+
+
+def _cells(values: tuple, names: list, sheet: str, number: int, shown) -> dict:
+    """The row's filled cells by column name; a cell past MAX_VALUE_CHARS is refused."""
+    cells = {}
+    for column, (name, value) in enumerate(zip(names, values), start=1):
+        text = cell_text(value)
+        if text:
+            problem = cell_problem(text, shown, Cell(sheet, number, column), name)
+            if problem:
+                raise DataError([problem])
+            cells[name] = text
+    return cells
 
 
 def _cards(rows, names: list, sheet: str, shown) -> tuple:
     problems: list = []
 
     def table():
+        characters = 0
         for number, values in enumerate(rows, start=2):
             if number > MAX_CSV_ROWS + 1:
                 raise DataError([Problem(shown, Cell(sheet, number, 1), "(rows)",
                                          f"at most {MAX_CSV_ROWS:,} rows (MAX_CSV_ROWS)", "more", "Split the deck")])
-            texts = [cell_text(value) for value in values]
-            if not any(texts):
-                continue                                  # a blank row between groups of cards
-            extra = [column for column, text in enumerate(texts, start=1)
-                     if text and (column > len(names) or not names[column - 1])]
-            if extra:
-                problems.append(Problem(shown, Cell(sheet, number, extra[0]), "(row)",
-                                        "cells only under a named header column", repr(texts[extra[0] - 1]),
+            stray = _stray_column(values, names)
+            if stray:
+                problems.append(Problem(shown, Cell(sheet, number, stray), "(row)",
+                                        "cells only under a named header column", repr(cell_text(values[stray - 1])),
                                         "Name the column in row 1, or clear the cell"))
                 continue
-            cells = {names[column]: text for column, text in enumerate(texts) if text}
-            places = {name: Cell(sheet, number, column + 1) for column, name in enumerate(names) if name}
+            cells = _cells(values, names, sheet, number, shown)
+            if not cells:
+                continue                                  # a blank row between groups of cards
+            characters += sum(len(text) for text in cells.values())
+            if characters > MAX_DATA_CHARS:
+                raise DataError([Problem(shown, Cell(sheet, number, 1), "(size)", f"at most {MAX_DATA_CHARS:,} "
+                                         "characters in the cells of a sheet (MAX_DATA_CHARS)", "more",
+                                         "Split the deck")])
+            places = {name: Cell(sheet, number, column) for column, name in enumerate(names, start=1) if name}
             yield Row(Cell(sheet, number, 1), cells, places)
 
     try:
-        located = cards_from_rows(table(), shown)
+        located = cards_from_rows(table(), shown, names)
     except DataError as error:
         raise DataError(problems + error.problems) from None
     if problems:
         raise DataError(problems)
-    return located.data, {(): Cell(sheet, 1, 1), **located.lines}, shown
+    return located.data, {(): Cell(sheet, 1, 1), **located.lines}, shown, {}, located.columns

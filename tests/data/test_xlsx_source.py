@@ -109,3 +109,71 @@ def test_a_bad_cell_is_reported_as_file_sheet_cell_with_field_and_expectation(ti
     assert "card_data/tiny/cards.xlsx:cards!C4: card 3 (the-hourglass), value: expected" in result.output
     assert "'three'" in result.output
     assert not (tiny.root / "output").exists()
+
+
+def _refusal(path, sheet="gold") -> str:
+    with pytest.raises(DataError) as caught:
+        load_xlsx(path, sheet, "deck.xlsx")
+    return str(caught.value)
+
+
+def test_a_header_naming_a_column_twice_is_refused_at_the_second(tmp_path):
+    path = tmp_path / "deck.xlsx"
+    workbook(path, {"gold": [["name", "value", "name"], ["Gold", 3, "Lead"]]})
+    assert _refusal(path).startswith("deck.xlsx:gold!C1: (header) name: expected each column named once")
+
+
+def test_a_value_far_right_of_the_header_is_found_and_a_long_cell_refused(tmp_path):
+    path = tmp_path / "deck.xlsx"
+    book = openpyxl.Workbook()
+    book.active.title = "gold"
+    book.active.append(["name", "count"])
+    book.active.append(["Gold", 1])
+    book.active["XFD2"] = "stray"
+    book.active.append(["x" * 10_001])
+    book.save(path)
+    text = _refusal(path)
+    assert "deck.xlsx:gold!XFD2: (row): expected cells only under a named header column, found 'stray'" in text
+    assert "deck.xlsx:gold!A3: name: expected a cell of at most 10,000 characters (MAX_VALUE_CHARS)" in text
+
+
+def _with_part(path, name: str, data: bytes) -> None:
+    import zipfile
+
+    workbook(path, {"gold": [["name"], ["Gold"]]})
+    with zipfile.ZipFile(path, "a", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(name, data)
+
+
+def test_a_part_past_its_limit_unzipped_is_refused_before_openpyxl_reads_it(tmp_path):
+    path = tmp_path / "deck.xlsx"
+    _with_part(path, "xl/padding.xml", b" " * 20_000_001)
+    assert path.stat().st_size < 100_000
+    assert _refusal(path) == ("deck.xlsx: (file): expected a workbook whose parts unzip to at most 20,000,000 "
+                              "bytes each (MAX_XLSX_PART_BYTES), found xl/padding.xml of 20,000,001 bytes. "
+                              "Split the workbook")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_a_part_declaring_a_document_type_is_refused(tmp_path, encoding):
+    path = tmp_path / "deck.xlsx"
+    entities = '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY b "bb">]><a>&b;</a>'
+    _with_part(path, "xl/entities.xml", entities.encode(encoding))
+    assert "found a document type declaration in xl/entities.xml" in _refusal(path)
+
+
+def test_a_damaged_sheet_is_refused_in_words(tmp_path):
+    import zipfile
+
+    path = tmp_path / "deck.xlsx"
+    workbook(path, {"gold": [["name"], ["Gold"]]})
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    parts["xl/worksheets/sheet1.xml"] = sheet.replace('t="inlineStr"><is><t>Gold</t></is>', 't="s"><v>99</v>').encode()
+    assert parts["xl/worksheets/sheet1.xml"].decode() != sheet
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    assert _refusal(path).startswith("deck.xlsx:gold!A1: (file): expected an Excel workbook (.xlsx) saved by a "
+                                     "spreadsheet program, found a file openpyxl cannot read (IndexError")

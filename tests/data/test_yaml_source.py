@@ -32,3 +32,28 @@ def test_only_safe_yaml_is_loaded(tmp_path):
     path.write_text("- !!python/object/apply:os.system ['true']\n")
     with pytest.raises(DataError):
         load_yaml(path)
+
+
+def _refusal(tmp_path, text: str) -> str:
+    path = tmp_path / "cards.yaml"
+    path.write_text(text)
+    with pytest.raises(DataError) as caught:
+        load_yaml(path, "cards.yaml")
+    return str(caught.value)
+
+
+def test_a_value_past_the_value_limit_is_refused_at_its_line(tmp_path):
+    assert _refusal(tmp_path, "- id: a\n- id: " + "x" * 10_001 + "\n").startswith(
+        "cards.yaml:2: (value): expected a value of at most 10,000 characters (MAX_VALUE_CHARS), found 10,001")
+
+
+def test_text_multiplied_by_aliases_is_refused_at_the_alias_that_passes_the_limit(tmp_path):
+    strings = ", ".join(["y" * 9_000] * 400)                    # 3.6 million characters
+    text = f"- &many [{strings}]\n- *many\n-\n  - *many\n"
+    assert _refusal(tmp_path, text).startswith("cards.yaml:4: (size): expected at most 10,000,000 characters, "
+                                               "aliases expanded (MAX_DATA_CHARS)")
+
+
+def test_too_many_aliases_are_refused_at_the_first_one_too_many(tmp_path):
+    text = "- &one 1\n" + "".join(f"- *one\n" for _ in range(1_001))
+    assert _refusal(tmp_path, text).startswith("cards.yaml:1002: (aliases): expected at most 1,000 uses")
