@@ -186,3 +186,99 @@ def test_bad_requests_are_one_line_errors_and_write_nothing(art, tmp_path, argum
     assert words in result.output
     assert "Traceback" not in result.output
     assert not out.exists() and not list(tmp_path.glob(".pnp-impose-*"))
+
+
+def _deck_pdf(art, folder, count=3):
+    """A PDF of the first `count` test cards, one a page, as an image-to-PDF tool makes it."""
+    from PIL import Image
+
+    folder.mkdir(exist_ok=True)
+    images = [Image.open(path).convert("RGB") for path in sorted((art / "faces").glob("card*.png"))[:count]]
+    images[0].save(folder / "deck.pdf", save_all=True, append_images=images[1:], resolution=300)
+    return folder / "deck.pdf"
+
+
+def _assert_cards_measured(out, count):
+    trims = fiducial_trims(out, 0)
+    assert len(trims) == count
+    assert all(abs(t.width - 63) <= TOLERANCE_MM and abs(t.height - 88) <= TOLERANCE_MM for t in trims)
+
+
+def test_pdf_pages_turned_split_or_boxed_the_other_way_are_cards_as_seen(art, tmp_path):
+    """A page drawn sideways and turned upright by /Rotate, a page drawn by several content
+    streams, a box given from its top right corner: each is placed as a viewer shows it."""
+    from PIL import Image
+
+    faces = tmp_path / "faces"
+    deck = _deck_pdf(art, faces)
+    with pikepdf.open(deck, allow_overwriting_input=True) as pdf:
+        split = pdf.pages[1].obj
+        split.Contents = pikepdf.Array([pdf.make_stream(b"q"), split.Contents, pdf.make_stream(b"Q")])
+        x0, y0, x1, y1 = (float(v) for v in pdf.pages[2].obj.MediaBox)
+        pdf.pages[2].obj.MediaBox = pikepdf.Array([x1, y1, x0, y0])
+        pdf.save(deck)
+    sideways = Image.open(sorted((art / "faces").glob("card*.png"))[3]).convert("RGB").rotate(90, expand=True)
+    sideways.save(faces / "turned.pdf", resolution=300)
+    with pikepdf.open(faces / "turned.pdf", allow_overwriting_input=True) as pdf:
+        pdf.pages[0].obj.Rotate = 90
+        pdf.save(faces / "turned.pdf")
+    out = tmp_path / "sheets.pdf"
+    result = impose(faces, "--duplex", "none", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert "proportions" not in result.output
+    _assert_cards_measured(out, 4)
+
+
+def test_a_page_content_stream_is_copied_as_it_is(art, tmp_path):
+    deck = _deck_pdf(art, tmp_path / "faces", 1)
+    with pikepdf.open(deck) as pdf:
+        original = pdf.pages[0].obj.Contents.read_bytes()
+    out = tmp_path / "sheets.pdf"
+    assert impose(tmp_path / "faces", "--duplex", "none", "--out", out).exit_code == 0
+    with pikepdf.open(out) as sheets:
+        card = next(iter(sheets.pages[0].Resources.XObject.values()))
+        assert card.Resources.XObject.Art.read_bytes() == original
+
+
+def test_a_transparent_png_keeps_its_pixels_and_alpha(tmp_path):
+    from PIL import Image
+
+    faces = tmp_path / "faces"
+    faces.mkdir()
+    source = Image.effect_noise((300, 700), 80).convert("RGB")
+    alpha = Image.linear_gradient("L").resize((300, 700))
+    picture = source.copy()
+    picture.putalpha(alpha)
+    picture.save(faces / "card1.png")
+    out = tmp_path / "sheets.pdf"
+    result = impose(faces, "--duplex", "none", "--out", out)
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(out) as sheets:
+        card = next(iter(sheets.pages[0].Resources.XObject.values()))
+        image = card.Resources.XObject.Art
+        assert image.read_bytes() == source.tobytes()
+        assert image.SMask.read_bytes() == alpha.tobytes()
+
+
+@pytest.mark.parametrize("field, value", [("bleed_mm", float("nan")), ("bleed_mm", float("inf")), ("bleed_mm", -1.0),
+                                          ("card_mm", (float("nan"), 88.0)), ("offset_mm", (float("inf"), 0.0))])
+def test_the_library_refuses_numbers_that_are_not(art, tmp_path, field, value):
+    from dataclasses import replace
+
+    from pnp.errors import UsageError
+    from pnp.impose import ImposeOptions, impose_folder
+
+    options = replace(ImposeOptions((63.0, 88.0), duplex="none"), **{field: value})
+    with pytest.raises(UsageError):
+        impose_folder(art / "faces", options, tmp_path / "out" / "sheets.pdf")
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_refused_folder_leaves_no_folder_made_for_the_sheets(tmp_path):
+    faces = tmp_path / "faces"
+    write_cards(faces, 1)
+    (faces / "card2.png").write_bytes(b"\x89PNG\r\n\x1a\nbroken")
+    out = tmp_path / "made" / "for" / "sheets.pdf"
+    result = impose(faces, "--duplex", "none", "--out", out)
+    assert result.exit_code == 2 and "card2.png" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["faces"]

@@ -9,15 +9,21 @@ resampled: the reflections are the same image object drawn with a mirroring tran
 """
 
 import io
+import math
 import os
+import shutil
 import tempfile
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.atomic import opened_folder
+from pnp.contained import kept, made, stage
 from pnp.errors import DataError, Problem, UsageError
-from pnp.impose.art import ASPECT_TOLERANCE, Art, art_files, read_art
-from pnp.impose.container import write_container
+from pnp.impose.art import (ART_SUFFIXES, ASPECT_TOLERANCE, Art,
+                            ArtFolder, open_art, open_pdf, pdf_pages, read_art, reading, shown_name)
+from pnp.impose.container import Container
+from pnp.limits import IMPOSE_SECONDS_PER_FILE, MAX_IMPOSE_CARDS
 from pnp.render.papers import paper_name
 from pnp.render.sheet_layout import PaperTooSmall, SheetLayout, page_offset, sheet_layout
 
@@ -25,6 +31,7 @@ MIRRORED_BLEED_MM = 3.0      # the bleed drawn around art that has none
 MAX_ART_BLEED_MM = 10.0      # art carrying more is mostly bleed: give its real bleed
 LOW_DPI = 200                # art below this is named in the report: it will print soft
 LABEL_FONT = Path(__file__).resolve().parent.parent / "assets" / "eb-garamond-latin-400-normal.woff"
+CLOCK = (IMPOSE_SECONDS_PER_FILE, "IMPOSE_SECONDS_PER_FILE")   # each file's: the supervisor stops the work past it
 
 
 @dataclass(frozen=True)
@@ -48,44 +55,108 @@ class ImposeReport:
     notes: list = field(default_factory=list)
 
 
+@dataclass
+class ReadArt:
+    """What the card files held: each face, each back (one per face), the container's image
+    numbers, and the PDFs open for their pages."""
+
+    faces: list
+    backs: list
+    numbers: dict
+    sources: dict
+
+
 def impose_folder(faces: Path, options: ImposeOptions, out: Path, back: Path | None = None,
                   backs: Path | None = None) -> ImposeReport:
-    """Write the sheets of every card in `faces` to `out` (atomically) and say what was made."""
-    from pnp.impose.forms import card_forms
-
-    face_arts = _arts(faces)
-    back_arts = _backs(face_arts, back, backs, options.duplex)
+    """Write the sheets of every card in `faces` to `out` (atomically) and say what was made.
+    Every request is checked before a file is read; a refusal or failure leaves nothing."""
+    _check_options(options)
     layout = _layout(options)
-    labels, slots = _pages(layout, len(face_arts), options)
-    marks = _marks(layout, labels, slots, options)
-    out.parent.mkdir(parents=True, exist_ok=True)
     with ExitStack() as stack:
-        import pikepdf
-
-        work = Path(stack.enter_context(tempfile.TemporaryDirectory(dir=out.parent, prefix=".pnp-impose-")))
-        distinct = list(dict.fromkeys(face_arts + back_arts))
-        numbers = write_container(distinct, work / "images.pdf")
-        # The sheets are built inside the container: its images are read from disk as it is saved.
-        sheets = stack.enter_context(pikepdf.open(work / "images.pdf"))
-        with pikepdf.open(io.BytesIO(marks)) as marked:
-            sheets.pages.extend(marked.pages)
-        forms = card_forms(sheets, numbers, distinct, options, layout, stack)
-        _place(sheets, layout, [forms[a] for a in face_arts], [forms[a] for a in back_arts], options)
-        from pnp.render.pdfio import save_deterministic_file
-
-        partial = work / "sheets.pdf"
-        save_deterministic_file(sheets, partial)
-        os.replace(partial, out)
-    return ImposeReport(out, len(face_arts), -(-len(face_arts) // layout.per_sheet), len(labels),
+        face_folder = stack.enter_context(ArtFolder(faces, shown_name(faces)))
+        face_names = _listed(face_folder)
+        _check_backs_request(back, backs, options.duplex)
+        _enough_descriptors()
+        if out.is_dir():
+            raise UsageError(f"{shown_name(out)} is a folder: --out names the PDF to write")
+        folder = stack.enter_context(opened_folder(out.parent, create=True))
+        work = Path(tempfile.mkdtemp(dir=folder.path, prefix=".pnp-impose-"))
+        made(work)
+        stack.callback(kept, work)
+        stack.callback(shutil.rmtree, work, ignore_errors=True)
+        read = _read_all(face_folder, face_names, back, backs, options.duplex, work / "images.pdf", stack)
+        labels, slots = _pages(layout, len(read.faces), options)
+        marks = _marks(layout, labels, slots, options)
+        distinct = list(dict.fromkeys(read.faces + read.backs))
+        with stage(shown_name(out), "writing the sheets"):
+            _write_sheets(work, read, distinct, marks, options, layout, out, stack)
+    return ImposeReport(out, len(read.faces), -(-len(read.faces) // layout.per_sheet), len(labels),
                         layout.per_sheet, options.bleed_mm == 0, _notes(distinct, options))
 
 
-def _arts(folder: Path) -> list[Art]:
-    shown = str(folder)
+def _check_options(options: ImposeOptions) -> None:
+    """The numbers of a request from the library as from the command line: finite, in range."""
+    bleed = options.bleed_mm
+    if not (isinstance(bleed, (int, float)) and math.isfinite(bleed) and 0 <= bleed <= MAX_ART_BLEED_MM):
+        raise UsageError(f"--bleed {bleed}: expected the millimetres of bleed the images carry, from 0 to "
+                         f"{MAX_ART_BLEED_MM:g} (0: art without bleed)")
+    if not all(isinstance(side, (int, float)) and math.isfinite(side) and side > 0 for side in options.card_mm):
+        raise UsageError(f"--size {options.card_mm}: expected a card of WIDTHxHEIGHT millimetres, such as 63x88")
+    if not all(isinstance(part, (int, float)) and math.isfinite(part) for part in options.offset_mm):
+        raise UsageError(f"--duplex-offset {options.offset_mm}: expected two numbers of millimetres, X,Y")
+
+
+def _enough_descriptors() -> None:
+    """Every PDF of the folder stays open until the sheets are saved (its pages are copied
+    then): as many descriptors as the system lets this process have."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 2 * MAX_IMPOSE_CARDS + 64
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard),
+                                                    hard))
+
+
+def _check_backs_request(back: Path | None, backs: Path | None, duplex: str) -> None:
+    if back and backs:
+        raise UsageError("--back gives one back for every card, --backs a folder of backs by name: give one")
+    if duplex != "none" and back is None and backs is None:
+        raise UsageError("the cards need backs: --back IMAGE (one for all) or --backs DIR (one per card, "
+                         "same file names), or --duplex none for fronts only")
+
+
+def _read_all(faces: ArtFolder, names: list[str], back: Path | None, backs: Path | None, duplex: str,
+              container_path: Path, stack: ExitStack) -> ReadArt:
+    """Every card file read once, its images copied into the container as it is read."""
+    container = Container(container_path)
+    sources: dict = {}
+    try:
+        face_arts = _folder_arts(faces, names, container, sources, stack)
+        back_arts = _backs(face_arts, back, backs, duplex, container, sources, stack)
+    except BaseException:
+        container.abandon()
+        raise
+    return ReadArt(face_arts, back_arts, container.close(), sources)
+
+
+def _listed(folder: ArtFolder) -> list[str]:
+    with stage(folder.shown, "listing the card files", *CLOCK):
+        return folder.card_names()
+
+
+def _folder_arts(folder: ArtFolder, names: list[str], container: Container, sources: dict,
+                 stack: ExitStack) -> list[Art]:
+    """The card sides of a folder's files (at most MAX_IMPOSE_CARDS), every file's problems
+    reported together."""
     arts, problems = [], []
-    for path in art_files(folder, shown):
+    for name in names:
+        if len(arts) >= MAX_IMPOSE_CARDS:
+            raise DataError([Problem(folder.shown, None, "(folder)", f"at most {MAX_IMPOSE_CARDS:,} cards "
+                                     "(MAX_IMPOSE_CARDS)", "more", "Impose the cards in several runs")])
         try:
-            arts += read_art(path, str(path))
+            arts += _file_arts(lambda name=name: folder.open(name), container, sources, stack,
+                               MAX_IMPOSE_CARDS - len(arts))
         except DataError as error:
             problems += error.problems
     if problems:
@@ -93,33 +164,69 @@ def _arts(folder: Path) -> list[Art]:
     return arts
 
 
-def _backs(faces: list[Art], back: Path | None, backs: Path | None, duplex: str) -> list[Art]:
+def _file_arts(opener, container: Container, sources: dict, stack: ExitStack, most: int) -> list[Art]:
+    """The card sides of one file (at most `most`), read within the file's clock: an image's
+    data goes into the container, a PDF stays open (in `stack`) for its pages."""
+    with ExitStack() as source:
+        handle, path, size = source.enter_context(opener())
+        shown = shown_name(path)
+        with stage(shown, "reading the card file", *CLOCK), reading(shown, path.suffix.lower()):
+            if path.suffix.lower() != ".pdf":
+                art = read_art(handle, path, size, shown)
+                container.add(art, handle)
+                return [art]
+            pdf = source.enter_context(open_pdf(handle))
+            arts = pdf_pages(pdf, path, shown, most)
+        sources[path] = pdf
+        stack.enter_context(source.pop_all())
+        return arts
+
+
+def _backs(faces: list[Art], back: Path | None, backs: Path | None, duplex: str, container: Container,
+           sources: dict, stack: ExitStack) -> list[Art]:
     """The back behind each face: one for all, or each face's own by file name."""
-    if back and backs:
-        raise UsageError("--back gives one back for every card, --backs a folder of backs by name: give one")
     if duplex == "none":
         return []
-    if back is None and backs is None:
-        raise UsageError("the cards need backs: --back IMAGE (one for all) or --backs DIR (one per card, "
-                         "same file names), or --duplex none for fronts only")
     if back is not None:
-        if not back.is_file():
-            raise UsageError(f"--back {back}: no such file")
-        sides = read_art(back, str(back))
+        shown = shown_name(back)
+        if back.suffix.lower() not in ART_SUFFIXES:
+            raise DataError([Problem(shown, None, "(back)", "a card back: a PNG, JPEG or PDF file",
+                                     f"a file ending in {back.suffix or 'nothing'}")])
+        sides = _file_arts(lambda: open_art(back, shown), container, sources, stack, MAX_IMPOSE_CARDS)
         if len(sides) != 1:
-            raise DataError([Problem(str(back), None, "(back)", "one card back: an image or a one-page PDF",
+            raise DataError([Problem(shown, None, "(back)", "one card back: an image or a one-page PDF",
                                      f"{len(sides)} pages")])
         return sides * len(faces)
-    by_name = {art.name: art for art in _arts(backs)}
+    with ArtFolder(backs, shown_name(backs)) as folder:
+        by_name = {art.name: art for art in _folder_arts(folder, _listed(folder), container, sources, stack)}
     missing = [face.name for face in faces if face.name not in by_name]
     extra = sorted(set(by_name) - {face.name for face in faces})
     if missing or extra:
-        problems = [Problem(str(backs), None, "(backs)", f"a back named {name} (as its face)", "none",
+        problems = [Problem(shown_name(backs), None, "(backs)", f"a back named {name} (as its face)", "none",
                             f"Add {name} to the backs folder") for name in missing[:10]]
-        problems += [Problem(str(backs), None, "(backs)", "only backs of faces in the card folder",
+        problems += [Problem(shown_name(backs), None, "(backs)", "only backs of faces in the card folder",
                              f"{name}, which has no face", "Remove it, or add its face") for name in extra[:10]]
         raise DataError(problems)
     return [by_name[face.name] for face in faces]
+
+
+def _write_sheets(work: Path, read: ReadArt, distinct: list, marks: bytes, options: ImposeOptions,
+                  layout: SheetLayout, out: Path, stack: ExitStack) -> None:
+    """The sheets, built inside the container (its images are read from disk as it is saved),
+    saved beside `out` and renamed over it."""
+    import pikepdf
+
+    from pnp.impose.forms import card_forms
+    from pnp.render.pdfio import save_deterministic_file
+
+    sheets = stack.enter_context(pikepdf.open(work / "images.pdf", access_mode=pikepdf.AccessMode.stream))
+    with pikepdf.open(io.BytesIO(marks)) as marked:
+        sheets.pages.extend(marked.pages)
+    forms = card_forms(sheets, read.numbers, distinct, options, layout, read.sources)
+    _place(sheets, layout, [forms[a] for a in read.faces], [forms[a] for a in read.backs], options)
+    partial = work / "sheets.pdf"
+    save_deterministic_file(sheets, partial)
+    os.replace(partial, out)
 
 
 def _layout(options: ImposeOptions) -> SheetLayout:

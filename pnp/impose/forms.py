@@ -2,34 +2,33 @@
 expects: the art scaled so its trim meets the cut, or, for art without bleed, the art and its
 mirrored reflections around the trim."""
 
-from contextlib import ExitStack
-
 import pikepdf
 
-from pnp.impose.art import ASPECT_TOLERANCE, Art
+from pnp.contained import stage
+from pnp.impose.art import ASPECT_TOLERANCE, Art, problem, reading, shown_name
+from pnp.limits import IMPOSE_SECONDS_PER_FILE
 from pnp.render.sheet_layout import MM, SheetLayout
 
 MIRRORS = [(mx, my) for my in (0, -1, 1) for mx in (0, -1, 1)]   # the art itself first
+STREAM_KEYS = {"/Length", "/Filter", "/DecodeParms", "/DL"}     # all a page's content stream keeps as a form
 
 
-def card_forms(sheets: pikepdf.Pdf, numbers: dict, arts: list[Art], options,
-               layout: SheetLayout, stack: ExitStack) -> dict:
+def card_forms(sheets: pikepdf.Pdf, numbers: dict, arts: list[Art], options, layout: SheetLayout,
+               sources: dict) -> dict:
     """{art: its form in `sheets`}; one form per distinct art, however many cards show it. The
-    images are already objects of `sheets` (numbered in `numbers`); PDF pages are copied in."""
+    images are already objects of `sheets` (numbered in `numbers`); PDF pages are copied in from
+    their PDFs, open in `sources` by path."""
     width, height = options.card_mm
     art_bleed = options.bleed_mm
     sheet_bleed = max(layout.x.outer_bleed, layout.y.outer_bleed, layout.x.gutter / 2, layout.y.gutter / 2)
-    sources: dict = {}
     forms = {}
     for art in arts:
         if art.kind == "pdf":
-            if art.path not in sources:
-                sources[art.path] = stack.enter_context(pikepdf.open(art.path))
-            page = sources[art.path].pages[art.page]
-            drawn = sheets.copy_foreign(page.as_form_xobject())
-            x0, y0, x1, y1 = (float(v) for v in page.obj.get("/CropBox", page.mediabox))
-            drawn.BBox = pikepdf.Array([x0, y0, x1, y1])
-            origin = (min(x0, x1), min(y0, y1))
+            shown = shown_name(art.path)
+            with stage(shown, f"placing page {art.page + 1}", IMPOSE_SECONDS_PER_FILE, "IMPOSE_SECONDS_PER_FILE"), \
+                    reading(shown, ".pdf"):
+                drawn = page_form(sheets, sources[art.path], art, shown)
+            origin = art.details["origin"]
         else:
             drawn = sheets.get_object(numbers[art], 0)
             origin = None
@@ -44,6 +43,43 @@ def card_forms(sheets: pikepdf.Pdf, numbers: dict, arts: list[Art], options,
     return forms
 
 
+def page_form(sheets: pikepdf.Pdf, source: pikepdf.Pdf, art: Art, shown: str) -> pikepdf.Object:
+    """A PDF page as a form XObject of `sheets`. A page drawn by one content stream (the usual
+    case) keeps it as it is: copied compressed, never decoded, so a stream that would inflate
+    to gigabytes costs what it weighs. Several content streams are joined (decoded, within the
+    memory cap and the file's clock)."""
+    page = source.pages[art.page]
+    contents = page.obj.get("/Contents")
+    if isinstance(contents, pikepdf.Stream):
+        form = sheets.make_indirect(sheets.copy_foreign(contents).copy())
+        for key in set(form.keys()) - STREAM_KEYS:
+            del form[key]
+    elif isinstance(contents, pikepdf.Array) or contents is None:
+        parts = [part for part in (contents or []) if isinstance(part, pikepdf.Stream)]
+        form = sheets.make_indirect(pikepdf.Stream(sheets, b"\n".join(part.read_bytes() for part in parts)))
+    else:
+        raise problem(f"{shown}, page {art.page + 1}", "(page)", "page contents: a stream or a list of streams",
+                      "something else", "Export it again")
+    form.Type = pikepdf.Name.XObject
+    form.Subtype = pikepdf.Name.Form
+    form.BBox = pikepdf.Array(art.details["box"])
+    a, b, c, d = art.details["matrix"]
+    if (a, b, c, d) != (1, 0, 0, 1):
+        form.Matrix = pikepdf.Array([a, b, c, d, 0, 0])
+    resources = page.obj.get("/Resources")
+    form.Resources = _copied(sheets, source, resources) if isinstance(resources, pikepdf.Dictionary) \
+        else pikepdf.Dictionary()
+    group = page.obj.get("/Group")
+    if isinstance(group, pikepdf.Dictionary):
+        form.Group = _copied(sheets, source, group)
+    return form
+
+
+def _copied(sheets: pikepdf.Pdf, source: pikepdf.Pdf, value: pikepdf.Object) -> pikepdf.Object:
+    """A dictionary of `source` copied into `sheets` (qpdf copies only objects of their own)."""
+    return sheets.copy_foreign(value if value.is_indirect else source.make_indirect(value))
+
+
 def _content(art: Art, origin, width: float, height: float, bleed: float) -> bytes:
     """Draw the art over the card and its bleed, cropped to cover when its proportions differ;
     without bleed, the art and its eight reflections about the trim's edges and corners."""
@@ -55,7 +91,7 @@ def _content(art: Art, origin, width: float, height: float, bleed: float) -> byt
     left, bottom = -bleed * MM + (box_w - drawn_w) / 2, -bleed * MM + (box_h - drawn_h) / 2
     if origin is None:                       # an image: its unit square stretched over the box
         place = f"{drawn_w:.4f} 0 0 {drawn_h:.4f} {left:.4f} {bottom:.4f} cm"
-    else:                                    # a PDF page, in points from its own origin
+    else:                                    # a PDF page, in points from its own origin (as it is seen)
         place = (f"{scale_x:.6f} 0 0 {scale_y:.6f} {left - origin[0] * scale_x:.4f} "
                  f"{bottom - origin[1] * scale_y:.4f} cm")
     clip = f"{-bleed * MM:.4f} {-bleed * MM:.4f} {box_w:.4f} {box_h:.4f} re W n"

@@ -1,8 +1,20 @@
-"""`pnp serve`: the download site on 127.0.0.1, rebuilt whenever a game's sources change."""
+"""`pnp serve`: the download site on 127.0.0.1, rebuilt whenever a game's sources change.
+
+Whatever a request asks, the answer is a file of the site folder or a plain 4xx, and the
+server keeps serving: a path is read one folder at a time from the site folder with no link
+followed (a link in the site, shipped or planted, is never served), a path that is not
+UTF-8, holds a control character or steps out (`..`) is not found, nothing but a plain file
+is opened for reading, and a client that goes away is no error.
+"""
 
 import functools
+import os
+import stat
+import sys
 import threading
+import urllib.parse
 from collections.abc import Callable
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -14,10 +26,67 @@ from pnp.site import build_site
 HOST = "127.0.0.1"
 WATCHED = ("card_data", "layouts", "fonts")
 DEBOUNCE_MS = 400
+REQUEST_SECONDS = 30              # a client silent this long is dropped
+MAX_PATH_PARTS = 32               # folders in a request's path (the site has three levels)
+FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY
+INDEX = "index.html"
+
+
+def request_parts(target: str) -> list[str] | None:
+    """The names on the way to the file a request's target asks for, or None when it asks
+    for nothing the site can hold: a target that is not a path, not UTF-8, with a control
+    character (in its query too) or a backslash, with `.` or `..`, or too deep."""
+    path, _, query = target.split("#", 1)[0].partition("?")
+    if not path.startswith("/"):
+        return None
+    try:
+        text, query = (urllib.parse.unquote(part, errors="strict") for part in (path, query))
+    except UnicodeDecodeError:
+        return None
+    if any(ord(c) < 0x20 or c == "\x7f" for c in text + query) or "\\" in text:
+        return None
+    parts = [part for part in text.split("/") if part]
+    if len(parts) > MAX_PATH_PARTS or any(part in (".", "..") for part in parts):
+        return None
+    return parts
+
+
+def open_in_site(folder: str, parts: list[str]) -> int | None:
+    """A descriptor of the site's entry at `parts`, walked down from the site folder with no
+    link followed; None when there is no such plain file or folder."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        return None
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        try:
+            inner = os.open(part, FILE_FLAGS if last else FOLDER_FLAGS, dir_fd=fd)
+        except (OSError, ValueError):
+            inner = None
+        os.close(fd)
+        if inner is None:
+            return None
+        fd = inner
+    return fd
+
+
+def _index_of(folder_fd: int) -> int | None:
+    """A descriptor of the folder's index.html (no link followed), or None; closes the folder's."""
+    try:
+        return os.open(INDEX, FILE_FLAGS, dir_fd=folder_fd)
+    except OSError:
+        return None
+    finally:
+        os.close(folder_fd)
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    """Files of the site folder; no request log (the terminal shows rebuilds)."""
+    """Files of the site folder, never through a link; no listings, no request log (the
+    terminal shows rebuilds)."""
+
+    timeout = REQUEST_SECONDS
 
     def log_message(self, format, *args):       # noqa: A002 (the standard library's signature)
         pass
@@ -25,6 +94,63 @@ class QuietHandler(SimpleHTTPRequestHandler):
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
+
+    def send_head(self):
+        """The headers of the answer, and the file to send (None when the answer is all sent)."""
+        parts = request_parts(self.path)
+        fd = open_in_site(self.directory, parts) if parts is not None else None
+        if fd is None:
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            if not self.path.split("?", 1)[0].endswith("/"):
+                os.close(fd)
+                return self._redirect_to_folder(parts)
+            fd, parts = _index_of(fd), [*parts, INDEX]
+            info = os.fstat(fd) if fd is not None else None
+        if fd is None or not stat.S_ISREG(info.st_mode):
+            if fd is not None:
+                os.close(fd)
+            self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        handle = os.fdopen(fd, "rb")
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-type", self.guess_type(parts[-1] if parts else INDEX))
+        self.send_header("Content-Length", str(info.st_size))
+        self.send_header("Last-Modified", self.date_time_string(info.st_mtime))
+        self.end_headers()
+        return handle
+
+    def _redirect_to_folder(self, parts: list[str]):
+        """To the folder's own address with its slash (so its relative links work), made from
+        the names found, not from the request (`//elsewhere` is no address to send anyone to)."""
+        self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+        self.send_header("Location", "/" + "".join(urllib.parse.quote(part) + "/" for part in parts))
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        return None
+
+    def _not_allowed(self):
+        self.send_response(HTTPStatus.METHOD_NOT_ALLOWED)
+        self.send_header("Allow", "GET, HEAD")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = _not_allowed
+
+
+class SiteServer(ThreadingHTTPServer):
+    """The site's server: a client that goes away is no error; anything else one line, never
+    a traceback, and the server goes on."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        print(f"pnp serve: a request failed ({type(error).__name__}: {error}); serving on", file=sys.stderr)
 
 
 def describe(error: PnpError) -> str:
@@ -60,7 +186,7 @@ def serve_site(project: Project, target: Path, keys: list[str], title: str, port
     target.mkdir(parents=True, exist_ok=True)
     handler = functools.partial(QuietHandler, directory=str(target))
     try:
-        server = ThreadingHTTPServer((HOST, port), handler)
+        server = SiteServer((HOST, port), handler)
     except OSError as error:
         raise PnpError(f"cannot serve on {HOST}:{port}: {error.strerror or error}. Choose another --port") from None
     thread = threading.Thread(target=server.serve_forever, daemon=True)
