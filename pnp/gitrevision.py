@@ -19,13 +19,9 @@ from pathlib import Path
 
 from pnp.contained import stage
 from pnp.errors import DataError, Problem, UsageError
-from pnp.limits import MAX_FILE_BYTES
+from pnp.limits import MAX_DELTA_DEPTH, MAX_FILE_BYTES, MAX_REVISION_BYTES, MAX_REVISION_FILES, REVISION_SECONDS
 from pnp.project import Project
 
-MAX_REVISION_FILES = 10_000        # -> limits.py: files and folders read from the project at a git revision
-MAX_REVISION_BYTES = 200_000_000   # -> limits.py: bytes of git objects read for one --changed-since
-MAX_DELTA_DEPTH = 1_000            # -> limits.py: deltas one git object is built from (git makes 50)
-REVISION_SECONDS = 60              # -> limits.py: wall clock for reading the game at a git revision
 GIT_POINTER_BYTES = 4096           # a .git file, a ref, commondir: one line
 SYMBOLIC_REF_DEPTH = 5             # `ref:` lines followed, as git does
 TAG_DEPTH = 10                     # tags of tags followed to a commit

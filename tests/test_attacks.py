@@ -1,6 +1,6 @@
 """A game folder from a stranger, probed as an attacker would: every attack ends in exit 2 with
-a one-line message, within 10 s and 500 MB (measured on a subprocess), and no byte of a secret
-file outside the project reaches any PDF."""
+a one-line message, within 60 s and under 1 GB (measured on a subprocess running the supervised
+program), and no byte of a secret file outside the project reaches any PDF."""
 
 import os
 import resource
@@ -15,11 +15,11 @@ import pytest
 
 from tests.conftest import ROOT, copy_project
 
-SECONDS = 10
-MEMORY_BYTES = 500 * 1024 * 1024
+SECONDS = 60                                # the issue-26 bar; a quiet machine takes 2-5 s
+MEMORY_BYTES = 1_000_000_000
 ADDRESS_SPACE_CAP = 4 * 1024 ** 3          # a backstop so a failing attack cannot take the machine
 SECRET = "PNP-SECRET-7f3a9c"
-RUN = "from pnp.cli import main; main()"
+RUN = "from pnp.cli import run; run()"          # the program as installed: supervised
 
 
 def run_capped(args, project: Path, env_extra=None, seconds=SECONDS):

@@ -132,3 +132,10 @@ def test_a_terminated_program_stops_its_work_quietly_and_cleans_up(tmp_path, cap
     assert supervised(work) == 128 + signal.SIGTERM
     assert not staging.exists()
     assert capfd.readouterr().err == ""
+
+
+def test_a_bug_in_the_work_is_shown_not_swallowed(capfd):
+    def work():
+        raise ValueError("a bug of pnp's")
+    assert supervised(work) == 1
+    assert "ValueError: a bug of pnp's" in capfd.readouterr().err
