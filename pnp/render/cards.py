@@ -92,7 +92,7 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
             from pnp.render.weasy import Renderer
 
             renderer = Renderer(project)
-        rendered = renderer.layout(html, what)
+        rendered = renderer.layout(html, what, f"layouts/{deck.face}")
         expected = len(cards) + ((len(cards) if deck.per_card_back else 1) if deck.backs else 0)
         if len(rendered.pages) != expected:
             raise RenderError(f"{what}: the layout made {len(rendered.pages)} pages for "
@@ -109,7 +109,7 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
         if stuck:
             raise DataError(stuck)
         if not shrunk:
-            pdf = renderer.pdf(rendered, what)
+            pdf = renderer.pdf(rendered, what, f"layouts/{deck.face}")
             labels = _page_labels(deck, cards)
             if settle(what, pdf, labels, page_findings(rendered, labels, project, pdf)):
                 cache.put(key, pdf)

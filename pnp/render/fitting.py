@@ -20,6 +20,7 @@ class FitState:
 
     def sizer(self, card: int):
         def fit(name: str, base: float, floor: float) -> str:
+            base, floor = fit_sizes(name, base, floor)
             self.limits[(card, name)] = (base, floor)
             return f"{self.sizes.get((card, name), base):g}pt"
         return fit
@@ -36,6 +37,17 @@ class FitState:
         return True
 
 
+def fit_sizes(name, base, floor) -> tuple[float, float]:
+    """The base and floor a layout's `fit(name, base, floor)` asks, which must be sizes in
+    points with 0 < floor <= base (the check and the build refuse the same calls)."""
+    sizes = (base, floor)
+    if not all(isinstance(size, (int, float)) and not isinstance(size, bool) and math.isfinite(size)
+               for size in sizes) or not 0 < floor <= base:
+        raise ValueError(f"fit() takes two sizes in points, a base then a floor, 0 < floor <= base; "
+                         f"found {base!r} and {floor!r} for {name!r}")
+    return float(base), float(floor)
+
+
 def _fit_name(box) -> str | None:
     element = getattr(box, "element", None)
     if element is None or getattr(box, "element_tag", None) is None:
@@ -44,14 +56,16 @@ def _fit_name(box) -> str | None:
 
 
 def _extent(box) -> tuple[float, float]:
-    """The right and bottom edges reached by a box's descendants."""
+    """The right and bottom edges reached by a box's descendants (walked without recursion:
+    anonymous boxes make the tree deeper than the HTML)."""
     right, bottom = 0.0, 0.0
-    for child in getattr(box, "children", ()):
+    stack = list(getattr(box, "children", ()))
+    while stack:
+        child = stack.pop()
         if hasattr(child, "position_x") and child.width is not None:
             right = max(right, child.position_x + child.margin_width())
             bottom = max(bottom, child.position_y + child.margin_height())
-        inner_right, inner_bottom = _extent(child)
-        right, bottom = max(right, inner_right), max(bottom, inner_bottom)
+        stack.extend(getattr(child, "children", ()))
     return right, bottom
 
 

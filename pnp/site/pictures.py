@@ -1,10 +1,20 @@
-"""Pictures for the download page, drawn from the game's own PDFs (pypdfium2, Pillow)."""
+"""Pictures for the download page, drawn from the game's own PDFs (pypdfium2, Pillow).
+
+Each picture is a page drawn to pixels, which costs memory by the page's area: a stylesheet's
+`@page { size: 1mm 10m }` would ask gigabytes for a 240-pixel-wide thumbnail. So the pixels of
+every drawing are counted from the page's size before it is drawn, and refused past
+MAX_IMAGE_PIXELS (exit 2, naming the PDF and its page size).
+"""
 
 import io
+import math
 
 import pypdfium2 as pdfium
 from PIL import Image, ImageColor, ImageFilter
 
+from pnp.contained import stage
+from pnp.errors import DataError, Problem
+from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.render.marks import GAP_PADDING_MM, SCALE_BAR_MM
 from pnp.render.sheet_layout import MM, PRINTER_MARGIN_MM, SheetLayout
 
@@ -25,26 +35,55 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def thumbnail(pdf: bytes) -> tuple[bytes, tuple[int, int]]:
-    """The first page, THUMBNAIL_WIDTH_PX wide, and its size in pixels."""
+def _page_size_problem(shown: str, width_pt: float, height_pt: float, pixels: float) -> DataError:
+    size = f"{width_pt / MM:.1f} x {height_pt / MM:.1f} mm"
+    return DataError([Problem(shown, None, "(page size)", "pages whose pictures for the site take at most "
+                              f"{MAX_IMAGE_PIXELS:,} pixels (MAX_IMAGE_PIXELS)",
+                              f"a page of {size}" + (f", {pixels:,.0f} pixels" if math.isfinite(pixels) else ""),
+                              "Give the pages a size a printer takes (the @page size of the stylesheet)")])
+
+
+def _drawn(page, scale: float, shown: str, crop=(0, 0, 0, 0)) -> Image.Image:
+    """The page (less `crop`, in points) drawn at `scale` pixels per point, its pixels counted
+    from its size first."""
+    width, height = page.get_width() - crop[0] - crop[2], page.get_height() - crop[1] - crop[3]
+    pixels = math.ceil(width * scale) * math.ceil(height * scale) if all(
+        math.isfinite(value) and value > 0 for value in (width, height, scale)) else math.inf
+    if pixels > MAX_IMAGE_PIXELS:
+        raise _page_size_problem(shown, page.get_width(), page.get_height(), pixels)
+    with stage(shown, "drawing a picture of a page for the site"):
+        return page.render(scale=scale, crop=crop).to_pil()
+
+
+def _scale_to(pixels: int, points: float) -> float:
+    return pixels / points if math.isfinite(points) and points > 0 else math.inf
+
+
+def thumbnail(pdf: bytes, shown: str = "a PDF of the game") -> tuple[bytes, tuple[int, int]]:
+    """The first page, THUMBNAIL_WIDTH_PX wide, and its size in pixels (`shown` names the PDF
+    in messages)."""
     document = pdfium.PdfDocument(pdf)
-    page = document[0]
-    image = page.render(scale=THUMBNAIL_WIDTH_PX / page.get_width()).to_pil().convert("RGB")
-    document.close()
+    try:
+        page = document[0]
+        image = _drawn(page, _scale_to(THUMBNAIL_WIDTH_PX, page.get_width()), shown).convert("RGB")
+    finally:
+        document.close()
     return _png(image), image.size
 
 
-def cover(card_pdf: bytes, pages: list[int], background: str) -> bytes:
+def cover(card_pdf: bytes, pages: list[int], background: str, shown: str = "the cover's cards") -> bytes:
     """Card faces (trim only) fanned across a band of the game's colour."""
     document = pdfium.PdfDocument(card_pdf)
     faces = []
-    for index in pages:
-        page = document[index]
-        media, trim = page.get_mediabox(), page.get_trimbox()
-        crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
-        scale = COVER_CARD_HEIGHT_PX / (trim[3] - trim[1])
-        faces.append(page.render(scale=scale, crop=crop).to_pil().convert("RGBA"))
-    document.close()
+    try:
+        for index in pages:
+            page = document[index]
+            media, trim = page.get_mediabox(), page.get_trimbox()
+            crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+            scale = _scale_to(COVER_CARD_HEIGHT_PX, trim[3] - trim[1])
+            faces.append(_drawn(page, scale, shown, crop).convert("RGBA"))
+    finally:
+        document.close()
     canvas = Image.new("RGBA", COVER_SIZE_PX, ImageColor.getrgb(background) + (255,))
     middle = (len(faces) - 1) / 2
     for position, face in enumerate(faces):
@@ -60,14 +99,15 @@ def cover(card_pdf: bytes, pages: list[int], background: str) -> bytes:
     return _png(canvas.convert("RGB"))
 
 
-def scale_bar(sheet_pdf: bytes, layout: SheetLayout) -> tuple[bytes, tuple[int, int]]:
+def scale_bar(sheet_pdf: bytes, layout: SheetLayout, shown: str = "a sheet of cards") -> tuple[bytes, tuple[int, int]]:
     """The 50 mm scale bar of a sheet's first page, cut out and turned to read left to right,
     and its size in pixels."""
     document = pdfium.PdfDocument(sheet_pdf)
-    page = document[0]
     scale = SCALE_BAR_DPI / 72
-    image = page.render(scale=scale).to_pil().convert("RGB")
-    document.close()
+    try:
+        image = _drawn(document[0], scale, shown).convert("RGB")
+    finally:
+        document.close()
     px = lambda mm: round(mm * MM * scale)        # noqa: E731 (a unit, read once)
     low, high = PRINTER_MARGIN_MM - 1.0, PRINTER_MARGIN_MM + 4.5     # the bar and its caption
     if layout.label_side == "bottom":

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import run_pnp
+from tests.conftest import ROOT, run_pnp
 
 VERSE = "layouts/verset/verse.html"
 
@@ -99,3 +99,54 @@ def test_a_rulebook_chapter_mistake_names_its_line(project_copy, where, old, new
     edit(project_copy, where, old, new)
     line = line_of(project_copy, where, new)
     assert f"{where}:{line}: " in check(project_copy)
+
+
+# --- issue 26: stylesheets whose counters print without end ------------------------------------
+
+COUNTERS = {
+    "a pad of a billion": "@counter-style a { system: cyclic; symbols: x; pad: 999999999 'y' }",
+    "symbolic, no range": "@counter-style a { system: symbolic; symbols: x }",
+    "symbolic by default": "@counter-style a { symbols: x }",
+    "additive, no range": "@counter-style a { system: additive; additive-symbols: 10 X, 1 I }",
+    "additive, a range too far": "@counter-style a { system: additive; additive-symbols: 10 X, 1 I; range: 1 100000 }",
+    "extends one that grows": "@counter-style b { system: symbolic; symbols: x; range: 1 10 }"
+                              "@counter-style a { system: extends b; range: 1 infinite }",
+    "a predefined style stretched": "@counter-style a { system: extends upper-roman; range: 1 1000000 }",
+    "extends, with symbols": "@counter-style a { system: extends decimal; symbols: x }",
+    "inside @media": "@media print { @counter-style a { system: symbolic; symbols: x } }",
+    "a long string": "p::before { content: '" + "x" * 2000 + "' }",
+}
+BOUNDED = {
+    "symbolic with a range": "@counter-style a { system: symbolic; symbols: x y z; range: 1 30 }",
+    "roman-like": "@counter-style a { system: additive; range: 1 3999; additive-symbols: 1000 M, 900 CM, 500 D, "
+                  "400 CD, 100 C, 90 XC, 50 L, 40 XL, 10 X, 9 IX, 5 V, 4 IV, 1 I }",
+    "extends a predefined one": "@counter-style a { system: extends upper-roman; suffix: ') ' }",
+    "extends decimal, padded": "@counter-style a { system: extends decimal; pad: 3 '0' }",
+    "an extends loop (decimal)": "@counter-style a { system: extends b } @counter-style b { system: extends a }",
+    "cyclic": "@counter-style a { system: cyclic; symbols: x y }",
+    "nonsense": "@counter-style { system: ; symbols: } @counter-style a { range: x; pad: 'x' 3; additive-symbols: , , 3 }",
+}
+
+
+@pytest.mark.parametrize("case", sorted(COUNTERS))
+def test_a_stylesheet_that_prints_without_end_is_refused(case):
+    from pnp.render.layout_check import Sheet, stylesheet_faults
+
+    faults = stylesheet_faults([Sheet("\n" + COUNTERS[case], "layouts/x/cards.css")])
+    assert len(faults) == 1 and faults[0].line == 2
+    assert "(MAX_COUNTER_TEXT)" in faults[0].message or "(MAX_CSS_STRING)" in faults[0].message or \
+        "own symbols" in faults[0].message
+
+
+@pytest.mark.parametrize("case", sorted(BOUNDED))
+def test_a_stylesheet_with_bounded_counters_passes(case):
+    from pnp.render.layout_check import Sheet, stylesheet_faults
+
+    assert stylesheet_faults([Sheet(BOUNDED[case], "layouts/x/cards.css")]) == []
+
+
+def test_every_stylesheet_of_the_project_passes():
+    from pnp.project import Project
+    from pnp.render.layout_check import stylesheet_problems
+
+    assert stylesheet_problems(Project.at(ROOT)) == []

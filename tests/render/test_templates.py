@@ -16,3 +16,129 @@ def test_templates_autoescape_and_run_sandboxed():
     assert env.from_string("{{ x }}").render(x="<script>") == "&lt;script&gt;"
     with pytest.raises((SecurityError, UndefinedError)):
         env.from_string("{{ x.__class__.__mro__[1].__subclasses__() }}").render(x="")
+
+
+# --- issue 26: every operation that can grow a value is sized before it runs ------------------
+
+GROWING = {
+    "printf": '{{ "%0999999999d" % 1 }}',
+    "printf, widths from the values": '{{ ("%*d" * 2) % (999999, 1, 999999, 1) }}',
+    "format": '{{ "{:>999999999}".format(1) }}',
+    "format, a width field": '{{ ("{0:{1}}" * 1000).format(1, 999999) }}',
+    "format_map": '{{ "{a:>999999999}".format_map({"a": 1}) }}',
+    "the format filter": '{{ "%(a)999999999s"|format(a=1) }}',
+    "*": '{{ ("ab" * 500000) * 500000 }}',
+    "+ doubling": '{% set ns = namespace(s="ab") %}{% for i in range(40) %}{% set ns.s = ns.s + ns.s %}{% endfor %}',
+    "~ doubling": '{% set ns = namespace(s="ab") %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}',
+    "list doubling": '{% set ns = namespace(s=[1]) %}{% for i in range(40) %}{% set ns.s = ns.s + ns.s %}{% endfor %}',
+    "extend": '{% set ns = namespace(s=[1]) %}{% for i in range(40) %}{% set _ = ns.s.extend(ns.s) %}{% endfor %}',
+    "a captured block": '{% set ns = namespace(s="ab") %}{% for i in range(40) %}{% set b %}{{ ns.s }}{{ ns.s }}'
+                        '{% endset %}{% set ns.s = b %}{% endfor %}',
+    "a macro": '{% macro d(s) %}{{ s }}{{ s }}{% endmacro %}{% set ns = namespace(s="ab") %}'
+               '{% for i in range(40) %}{% set ns.s = d(ns.s) %}{% endfor %}',
+    "a filter block": '{% set ns = namespace(s="ab") %}{% for i in range(40) %}{% set b %}{% filter upper %}'
+                      '{{ ns.s }}{{ ns.s }}{% endfilter %}{% endset %}{% set ns.s = b %}{% endfor %}',
+    "indent": '{{ ("\\n" * 999999)|indent(999999) }}',
+    "indent by a text": '{{ ("\\n" * 999999)|indent("x" * 999999) }}',
+    "wordwrap": '{{ ("a " * 400000)|wordwrap(1, wrapstring="x" * 999999) }}',
+    "replace": '{{ ("a" * 999999)|replace("a", "b" * 999999) }}',
+    "replace of nothing": '{{ ("a" * 999999)|replace("", "bb") }}',
+    "str.replace": '{{ ("a" * 999999).replace("a", "b" * 999999) }}',
+    "join": '{{ range(200000)|join("x" * 999999) }}',
+    "str.join": '{{ ("x" * 999999).join(range(200000)|map("string")) }}',
+    "expandtabs": '{{ ("\\t" * 999999).expandtabs(999999) }}',
+    "translate": '{{ ("a" * 999999).translate({97: "b" * 999999}) }}',
+    "tojson": '{{ range(200000)|list|tojson(indent=999999) }}',
+    "sum of lists": '{{ ([[1] * 999999] * 999999)|sum(start=[])|length }}',
+    "urlize": '{{ ("a.com " * 100000)|urlize(target="x" * 999999) }}',
+    "a number squared": '{% set ns = namespace(n=999999) %}{% for i in range(40) %}{% set ns.n = ns.n * ns.n %}{% endfor %}',
+    "the output": '{% for i in range(100000) %}{{ "x" * 999999 }}{% endfor %}',
+}
+
+
+@pytest.mark.parametrize("case", sorted(GROWING))
+def test_a_growing_operation_is_refused_before_it_runs(case):
+    from pnp.render.templates import TemplateLimit, new_environment, render
+
+    env = new_environment(ROOT / "layouts", {})
+    with pytest.raises(TemplateLimit) as refusal:
+        render(env.from_string(GROWING[case]))
+    assert "(MAX_TEMPLATE_" in str(refusal.value)
+
+
+def test_what_real_layouts_do_still_renders():
+    from pnp.render.templates import new_environment, render
+
+    env = new_environment(ROOT / "layouts", {})
+    source = ('{{ "%05.1f|%s" % (3.14159, "x") }} {{ "{:>4}".format(7) }} {{ "a"|center(5) }} {{ [1, 2]|join(", ") }}'
+              ' {{ "x y"|replace(" ", "-") }} {{ ("a" ~ "b") * 2 }} {{ [[1], [2]]|sum(start=[]) }} {{ 12 * 12 }}'
+              '{% set b %}{{ 1 }}{% endset %}{{ b }} {{ "a\\nb"|indent(2) }}')
+    assert render(env.from_string(source)) == '003.1|x    7   a   1, 2 x-y abab [1, 2] 1441 a\n  b'
+
+
+def test_a_document_limit_names_the_layout_line_an_element_comes_from():
+    from pnp.render.templates import TemplateLimit, check_document
+
+    html = ('<div data-pnp-at="layouts/x/face.html:3">ok</div>'
+            + '<span data-pnp-at="layouts/x/face.html:9"></span>' * 20_001)
+    with pytest.raises(TemplateLimit) as refusal:
+        check_document(html, "layouts/deck.html")
+    assert (refusal.value.file, refusal.value.lineno) == ("layouts/x/face.html", 9)
+    assert "MAX_HTML_ELEMENTS" in str(refusal.value)
+
+
+def test_text_inside_style_elements_is_not_counted_as_text():
+    from pnp.render.templates import check_document
+
+    check_document("<style>" + "p { color: red; }\n" * 40_000 + "</style><p>x</p>")
+
+
+PATHOLOGICAL = {
+    "tags never closed": "<a " * 300_000,
+    "quotes never closed": '<a b="' * 300_000,
+    "comments never closed": "<!--" * 300_000,
+    "style elements never closed": "<style>" * 30_000,
+    "svg elements never closed": "<svg " * 300_000,
+}
+
+
+@pytest.mark.parametrize("case", sorted(PATHOLOGICAL))
+def test_a_document_is_read_in_one_pass(case):
+    """No input makes the tag reading go back over what it read (the old pattern took minutes
+    over 100,000 unclosed tags)."""
+    import time
+
+    from pnp.render.templates import TemplateLimit, check_document
+
+    start = time.monotonic()
+    try:
+        check_document(PATHOLOGICAL[case])
+    except TemplateLimit:
+        pass
+    assert time.monotonic() - start < 5
+
+
+HIDDEN = {
+    "in an unquoted value": '<br x=<>' * 20_001,
+    "after a comment holding <style>": "<!-- <style> -->" + "<i></i>" * 20_001 + "<!-- </style> -->",
+    "after a title holding <style>": "<title><style></title>" + "<i></i>" * 20_001 + "<style></style>",
+    "after a quoted >": '<p title="a>b">' + "<i></i>" * 20_001,
+}
+
+
+@pytest.mark.parametrize("case", sorted(HIDDEN))
+def test_elements_cannot_hide_from_the_count(case):
+    from pnp.render.templates import TemplateLimit, check_document
+
+    with pytest.raises(TemplateLimit) as refusal:
+        check_document(HIDDEN[case])
+    assert "MAX_HTML_ELEMENTS" in str(refusal.value)
+
+
+def test_a_slash_does_not_close_an_html_element():
+    from pnp.render.templates import TemplateLimit, check_document
+
+    with pytest.raises(TemplateLimit) as refusal:
+        check_document("<span/>" * 300)
+    assert "MAX_HTML_DEPTH" in str(refusal.value)
+    check_document("<svg>" + "<g/>" * 300 + "</svg>" + "<br/>" * 300)
