@@ -51,7 +51,8 @@ TEMPLATE_BOMBS = {
                                   '{{ ns.s }}{% endset %}{% set ns.s = b %}{% endfor %}', "MAX_TEMPLATE_STRING"),
     "indent": ('{{ ("\\n" * 999999)|indent(999999) }}', "MAX_TEMPLATE_STRING"),
     "replace": ('{{ ("a" * 999999)|replace("a", "b" * 999999) }}', "MAX_TEMPLATE_STRING"),
-    "a number squared in a loop": ('{% set ns = namespace(n=999999) %}{% for i in range(40) %}{% set ns.n = ns.n * ns.n %}'
+    "a number squared in a loop": ('{% set ns = namespace(n=999999) %}{% for i in range(40) %}'
+                                   '{% set ns.n = ns.n * ns.n %}'
                                    '{% endfor %}', "MAX_TEMPLATE_DIGITS"),
 }
 
@@ -84,10 +85,13 @@ def test_a_template_bomb_is_refused_by_the_build(project, tmp_path):
 
 # --- documents the typesetter would take minutes over -------------------------------------------
 
-def test_a_hundred_thousand_elements_are_refused_before_layout(project, tmp_path):
-    edit(project, VERSE, NAME, "{% for i in range(100000) %}<div/>{% endfor %}")
+@pytest.mark.parametrize("element, limit", [("<div/>", "MAX_HTML_DEPTH"), ("<div></div>", "MAX_HTML_ELEMENTS")])
+def test_a_hundred_thousand_elements_are_refused_before_layout(project, tmp_path, element, limit):
+    """`<div/>` does not close a div in HTML: a hundred thousand of them nest (they once passed
+    the nesting check, and took the typesetter 8 minutes)."""
+    edit(project, VERSE, NAME, "{% for i in range(100000) %}" + element + "{% endfor %}")
     line = one_problem(project, tmp_path, "build", "verset", "--jobs", "1", "--out", str(tmp_path / "out"))
-    assert f"{VERSE}:{line_of(project, VERSE, 'range(100000)')}:" in line and "MAX_HTML_ELEMENTS" in line
+    assert f"{VERSE}:{line_of(project, VERSE, 'range(100000)')}:" in line and limit in line
 
 
 def test_elements_spread_over_the_cards_are_counted_for_the_deck(project, tmp_path):
@@ -168,7 +172,8 @@ def test_a_counter_style_that_prints_without_end_is_refused(project, tmp_path, s
 
 
 def test_a_counter_style_in_a_layout_is_refused_at_its_line(project, tmp_path):
-    edit(project, VERSE, NAME, "{{ card.name }}<style>\n@counter-style bomb { system: symbolic; symbols: x; }\n</style>")
+    edit(project, VERSE, NAME, "{{ card.name }}<style>\n"
+                               "@counter-style bomb { system: symbolic; symbols: x; }\n</style>")
     line = one_problem(project, tmp_path, "build", "verset", "--jobs", "1", "--out", str(tmp_path / "out"))
     assert f"{VERSE}:{line_of(project, VERSE, '@counter-style')}:" in line and "MAX_COUNTER_TEXT" in line
 
@@ -207,6 +212,16 @@ def test_a_picture_written_into_a_page_is_refused_by_the_check(project, tmp_path
 
 
 # --- pictures of pages, bounded by the page's area ----------------------------------------------
+
+def test_a_rulebook_page_one_millimetre_wide_and_ten_metres_tall_is_refused(project, tmp_path):
+    """Once it made `pnp site`'s thumbnail of the rulebook take 4.6 GB; every picture of a page
+    (the page checks, the ink measure, the site) grows with its area."""
+    path = project / "layouts/verset/rulebook.css"
+    path.write_text(path.read_text() + "\n@page { size: 1mm 10000mm; }\n")
+    line = one_problem(project, tmp_path, "build", "verset", "--jobs", "1", "--out", str(tmp_path / "out"))
+    assert line.startswith(f"layouts/verset/rulebook.css:{len(path.read_text().splitlines())}:")
+    assert "LARGEST_PAPER_MM" in line
+
 
 def one_page_pdf(width_pt: float, height_pt: float) -> bytes:
     from reportlab.pdfgen import canvas

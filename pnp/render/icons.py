@@ -1,4 +1,6 @@
-"""Icon URLs, and the check every picture passes before the typesetter sees it (no WeasyPrint here).
+"""Icon URLs, the check every picture passes before the typesetter sees it, and the reading of
+tags as the HTML parser reads them that the checks of pages and inline SVGs share (no WeasyPrint
+here).
 
 An SVG is drawn by expanding it: each `<use>` draws a copy of what it names, which may hold
 more `<use>`s; a marker is drawn at every vertex of a path; a pattern or a gradient is drawn
@@ -16,9 +18,8 @@ import warnings
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 
-from pnp.limits import MAX_FILE_BYTES, MAX_HTML_DEPTH, MAX_IMAGE_PIXELS, MAX_SVG_USES
+from pnp.limits import MAX_FILE_BYTES, MAX_HTML_DEPTH, MAX_IMAGE_PIXELS, MAX_SVG_ELEMENTS, MAX_SVG_USES
 
-MAX_SVG_ELEMENTS = 10_000             # -> limits.py: elements one SVG draws, each copy a <use> makes counted
 
 ICON_SCHEME = "pnp-icon"
 ICON_URL = re.compile(r"^pnp-icon:([a-z0-9-]+)/([0-9a-f]{6})$")

@@ -1,5 +1,9 @@
 """Layouts checked without WeasyPrint: every card's HTML rendered in the sandbox with strict
-undefined variables, and every font a stylesheet names found in the project.
+undefined variables, each deck's document checked as the build hands it to the typesetter
+(`check_document`: nesting, elements, text, inline SVG, stylesheets), every picture a page or a
+stylesheet names drawable, every font a stylesheet names found in the project, and every
+stylesheet free of what the typesetter would print without end (an @counter-style without a
+bound, a string of a million characters) or picture at any cost (an @page ten metres tall).
 
 A missing layout, a template syntax error, a field the cards do not have, an unknown icon or
 font becomes a Problem naming the layout file and line (and the card's data line), so
@@ -27,11 +31,13 @@ from pnp.data.decks import LoadedDeck, icon_names, icon_problem, unknown_icon_fi
 from pnp.errors import DataError, Problem
 from pnp.files import project_files, read_bytes, read_text
 from pnp.games.base import Game
+from pnp.limits import MAX_COUNTER_TEXT, MAX_CSS_STRING
 from pnp.project import Project
 from pnp.render.boards import board_html
 from pnp.render.cards import DOCUMENT_TEMPLATE
 from pnp.render.fitting import FitState
 from pnp.render.icons import html_tags, icon_url, image_problem, svg_problem
+from pnp.render.papers import LARGEST_PAPER_MM
 from pnp.render.templates import (
     STYLESHEET_EXPECTED,
     TemplateLimit,
@@ -285,7 +291,7 @@ def _sheet_picture_problems(project: Project, path: Path, shown: str, css: str) 
     return found
 
 
-def _font_faces(css: str):
+def font_faces(css: str):
     """(start, end, body) of each @font-face rule, read in one pass (a rule left open ends the
     reading, as it ends the stylesheet)."""
     position = 0
@@ -300,7 +306,7 @@ def _font_faces(css: str):
 def _without_font_faces(css: str) -> str:
     """The CSS with each @font-face rule blanked out, its line breaks kept."""
     parts, position = [], 0
-    for start, end, _ in _font_faces(css):
+    for start, end, _ in font_faces(css):
         parts += [css[position:start], "\n" * css.count("\n", start, end)]
         position = end
     return "".join(parts) + css[position:]
@@ -309,7 +315,7 @@ def _without_font_faces(css: str) -> str:
 def _faces_declared(css: str) -> set[str]:
     """The families the @font-face rules of a stylesheet declare."""
     families = set()
-    for _, _, body in _font_faces(css):
+    for _, _, body in font_faces(css):
         family = FAMILY.search(body)
         if family:
             families.add(family.group(1).strip().strip("\"'"))
@@ -344,7 +350,7 @@ def font_problems(project: Project, game: Game) -> list[Problem]:
             continue
         text = texts[path]
         shown = f"layouts/{path.relative_to(project.layouts)}"
-        for start, end, body in _font_faces(text):
+        for start, end, body in font_faces(text):
             line = text.count("\n", 0, start) + 1
             declared |= _faces_declared(text[start:end])
             for url in SOURCE.findall(body):
@@ -401,10 +407,8 @@ def _css_parts(text: str, html: bool):
         yield match.start(group), match.group(group)
 
 
-# --- stylesheets: text the typesetter would print without end -----------------------------------
+# --- stylesheets: text the typesetter would print without end, pages too large to picture ------------
 
-MAX_CSS_STRING = 1_000                # -> limits.py: characters of one string or name in a stylesheet
-MAX_COUNTER_TEXT = 1_000              # -> limits.py: characters one @counter-style may print for one number
 
 # The predefined additive styles (WeasyPrint's html5_ua.css) print numbers up to 19,999 at most.
 PREDEFINED_ADDITIVE = frozenset({
@@ -470,23 +474,45 @@ def _descriptors(rule) -> dict:
             if item.type == "declaration"}
 
 
-def _counter_rules(sheets: list[Sheet]) -> dict:
-    """name -> (sheet, line, descriptors) of every @counter-style, inside @media and the like too
-    (a later one of a name wins, as in the cascade)."""
-    found = {}
+def _at_rules(sheets: list[Sheet], keyword: str):
+    """(sheet, rule) of each @KEYWORD rule of the sheets, inside @media and the like too."""
     for sheet in sheets:
         waiting = deque(_parsed(sheet.css))
         while waiting:
             rule = waiting.popleft()
             if rule.type != "at-rule":
                 continue
-            if rule.lower_at_keyword == "counter-style":
-                name = tinycss2.serialize(rule.prelude).strip()
-                found[name] = (sheet, rule.source_line, _descriptors(rule))
+            if rule.lower_at_keyword == keyword:
+                yield sheet, rule
             elif rule.content is not None:
                 waiting.extendleft(reversed(tinycss2.parse_rule_list(rule.content, skip_comments=True,
                                                                      skip_whitespace=True)))
-    return found
+
+
+def _counter_rules(sheets: list[Sheet]) -> dict:
+    """name -> (sheet, line, descriptors) of every @counter-style (a later one of a name wins,
+    as in the cascade)."""
+    return {tinycss2.serialize(rule.prelude).strip(): (sheet, rule.source_line, _descriptors(rule))
+            for sheet, rule in _at_rules(sheets, "counter-style")}
+
+
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "q": 0.25, "in": 25.4, "pt": 25.4 / 72, "pc": 25.4 / 6,
+               "px": 25.4 / 96, "em": 25.4 / 6, "rem": 25.4 / 6}     # an em as the default 16 px
+
+
+def _page_faults(sheets: list[Sheet]) -> list[StyleFault]:
+    """An @page larger than the largest paper: every picture of its pages (the page checks,
+    the site's thumbnails, the ink measure) grows with its area."""
+    faults = []
+    for sheet, rule in _at_rules(sheets, "page"):
+        sides = [token.value * MM_PER_UNIT[token.lower_unit] for token in _descriptors(rule).get("size", [])
+                 if token.type == "dimension" and token.lower_unit in MM_PER_UNIT]
+        if any(not math.isfinite(side) or abs(side) > LARGEST_PAPER_MM for side in sides):
+            size = " x ".join(f"{side:,.0f}" for side in sides)
+            faults.append(StyleFault(sheet, rule.source_line, f"an @page of {size} mm, larger than the largest paper "
+                                     f"({LARGEST_PAPER_MM:,.0f} mm a side, LARGEST_PAPER_MM)",
+                                     "Give the page a size a printer takes"))
+    return faults
 
 
 def _words(tokens) -> list[str]:
@@ -603,14 +629,14 @@ def _counter_fault(name: str, rules: dict, complete: bool) -> tuple[str, str] | 
 def stylesheet_faults(sheets: list[Sheet], complete: bool = True) -> list[StyleFault]:
     """What the stylesheets of one document would make the typesetter print without end: a
     string or name past MAX_CSS_STRING, an @counter-style whose numbers (its range, symbols
-    and pad) may pass MAX_COUNTER_TEXT characters. `complete`: `sheets` are all the document
+    and pad) may pass MAX_COUNTER_TEXT characters, an @page larger than the largest paper. `complete`: `sheets` are all the document
     has (a style extending one defined elsewhere is judged only then)."""
     return list(_faults(tuple(sheets), complete))
 
 
 @lru_cache(maxsize=64)
 def _faults(sheets: tuple, complete: bool) -> tuple:
-    faults = [fault for sheet in sheets for fault in _long_words(sheet)]
+    faults = [fault for sheet in sheets for fault in _long_words(sheet)] + _page_faults(list(sheets))
     rules = _counter_rules(list(sheets))
     for name in rules:
         fault = _counter_fault(name, rules, complete)

@@ -39,8 +39,11 @@ from pnp.contained import stage
 from pnp.errors import DataError, PnpError, Problem
 from pnp.files import read_text
 from pnp.limits import (
+    MAX_DOCUMENT_TEXT,
     MAX_HTML_DEPTH,
+    MAX_HTML_ELEMENTS,
     MAX_RANGE_ITEMS,
+    MAX_TEMPLATE_DIGITS,
     MAX_TEMPLATE_NUMBER,
     MAX_TEMPLATE_OUTPUT,
     MAX_TEMPLATE_STRING,
@@ -49,9 +52,6 @@ from pnp.limits import (
 from pnp.render.icons import VOID_ELEMENTS, html_tags, icon_url, inline_svg_problem
 from pnp.render.source_lines import mark_source_lines
 
-MAX_TEMPLATE_DIGITS = 4_300           # -> limits.py: digits of a whole number a template may compute
-MAX_HTML_ELEMENTS = 20_000            # -> limits.py: elements in one document handed to WeasyPrint
-MAX_DOCUMENT_TEXT = 500_000           # -> limits.py: characters of text in one document handed to WeasyPrint
 
 INLINE_TOKEN = re.compile(r"\{([a-z-]+)\}")
 MARK = re.compile(r'data-pnp-at="([^"]*):(\d+)"')
@@ -601,7 +601,8 @@ class ProjectSandbox(SandboxedEnvironment):
                                     "(MAX_TEMPLATE_NUMBER)")
         if operator == "*":
             self._check_product(left, right)
-        if operator == "+" and isinstance(left, (str, bytes, list, tuple)) and isinstance(right, (str, bytes, list, tuple)):
+        sequences = (str, bytes, list, tuple)
+        if operator == "+" and isinstance(left, sequences) and isinstance(right, sequences):
             _refuse_size("a `+`", _text_size(left) + _text_size(right))
         if operator == "%" and isinstance(left, (str, bytes)):
             _refuse_size("a `%`", _printf_size(left, right))

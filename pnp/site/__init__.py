@@ -158,20 +158,19 @@ def _game_files(project: Project, game: Game, progress) -> tuple[list, dict]:
 def stylesheet_with_fonts(project: Project, stylesheet: Path) -> list[tuple[str, bytes]]:
     """The site's stylesheet, its @font-face files copied into fonts/ (with their licences) and
     its urls pointing there."""
-    from pnp.render.layout_check import FONT_FACE, SOURCE
+    from pnp.render.layout_check import SOURCE, font_faces
 
     text = read_text(stylesheet, f"layouts/{STYLESHEET}", project.root)
-    files = []
-
-    def copy(block):
-        body = block.group(0)
+    files, parts, position = [], [], 0
+    for start, end, _ in font_faces(text):
+        body = text[start:end]
         for url in SOURCE.findall(body):
             copied = font_files(project, stylesheet.parent / url, f"layouts/{STYLESHEET}: {url}", "fonts")
             files.extend(copied)
             body = body.replace(url, copied[0][0])
-        return body
-
-    text = FONT_FACE.sub(copy, text)
+        parts += [text[position:start], body]
+        position = end
+    text = "".join(parts) + text[position:]
     return list(dict(files).items()) + [("site.css", text.encode())]
 
 

@@ -124,7 +124,8 @@ BOUNDED = {
     "extends decimal, padded": "@counter-style a { system: extends decimal; pad: 3 '0' }",
     "an extends loop (decimal)": "@counter-style a { system: extends b } @counter-style b { system: extends a }",
     "cyclic": "@counter-style a { system: cyclic; symbols: x y }",
-    "nonsense": "@counter-style { system: ; symbols: } @counter-style a { range: x; pad: 'x' 3; additive-symbols: , , 3 }",
+    "nonsense": "@counter-style { system: ; symbols: } "
+                "@counter-style a { range: x; pad: 'x' 3; additive-symbols: , , 3 }",
 }
 
 
@@ -150,3 +151,14 @@ def test_every_stylesheet_of_the_project_passes():
     from pnp.render.layout_check import stylesheet_problems
 
     assert stylesheet_problems(Project.at(ROOT)) == []
+
+
+@pytest.mark.parametrize("css, refused", [
+    ("@page { size: 1mm 10000mm }", True), ("@media print { @page { size: 100in 1in } }", True),
+    ("@page :first { size: 400mm 280mm; margin: 0 }", False), ("@page { size: a4 landscape }", False),
+])
+def test_a_page_larger_than_the_largest_paper_is_refused(css, refused):
+    from pnp.render.layout_check import Sheet, stylesheet_faults
+
+    faults = stylesheet_faults([Sheet(css, "layouts/x/rulebook.css")])
+    assert bool(faults) == refused and all("LARGEST_PAPER_MM" in fault.message for fault in faults)

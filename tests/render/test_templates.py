@@ -51,7 +51,8 @@ GROWING = {
     "tojson": '{{ range(200000)|list|tojson(indent=999999) }}',
     "sum of lists": '{{ ([[1] * 999999] * 999999)|sum(start=[])|length }}',
     "urlize": '{{ ("a.com " * 100000)|urlize(target="x" * 999999) }}',
-    "a number squared": '{% set ns = namespace(n=999999) %}{% for i in range(40) %}{% set ns.n = ns.n * ns.n %}{% endfor %}',
+    "a number squared": '{% set ns = namespace(n=999999) %}{% for i in range(40) %}{% set ns.n = ns.n * ns.n %}'
+                        '{% endfor %}',
     "the output": '{% for i in range(100000) %}{{ "x" * 999999 }}{% endfor %}',
 }
 
