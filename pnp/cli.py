@@ -968,7 +968,7 @@ def run_command() -> int:
     """main() as the supervised work: its exit status, a limit reached reported in one line."""
     from concurrent.futures.process import BrokenProcessPool
 
-    from pnp.contained import EXIT_WORKER_LOST, memory_error, stage
+    from pnp.contained import EXIT_WORKER_LOST, memory_error, out_of_memory, stage
 
     code = 0
     try:
@@ -977,6 +977,11 @@ def run_command() -> int:
     except SystemExit as stop:
         code = stop.code
     except MemoryError:
+        _report(memory_error())
+        code = EXIT_BAD_INPUT
+    except OSError as error:
+        if not out_of_memory(error):
+            raise
         _report(memory_error())
         code = EXIT_BAD_INPUT
     except BrokenProcessPool:

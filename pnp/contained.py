@@ -14,6 +14,7 @@ keeps its local record, so a MemoryError is still reported with the file it was 
 """
 
 import ctypes
+import errno
 import os
 import select
 import shutil
@@ -91,6 +92,10 @@ def stage(file: str, doing: str, seconds: float | None = None, limit: str | None
         yield current
     except MemoryError:
         raise _memory_error(current) from None
+    except OSError as error:
+        if out_of_memory(error):
+            raise _memory_error(current) from None
+        raise
     finally:
         _stages.pop()
         _send(f"E {current.pid}")
@@ -109,6 +114,13 @@ def kept(path: Path | str) -> None:
 
 def current_stage() -> Stage | None:
     return _stages[-1] if _stages else None
+
+
+def out_of_memory(error: OSError) -> bool:
+    """Whether the system refused memory: ENOMEM, or a library that could not be mapped in
+    (the loader says so in words, with no errno)."""
+    text = str(error).lower()
+    return error.errno == errno.ENOMEM or "failed to map segment" in text or "cannot allocate memory" in text
 
 
 def memory_error() -> LimitExceeded:
