@@ -3,7 +3,6 @@ a one-line message, within 60 s and under 1 GB (measured on a subprocess running
 program), and no byte of a secret file outside the project reaches any PDF."""
 
 import os
-import resource
 import shutil
 import signal
 import subprocess
@@ -22,29 +21,41 @@ SECRET = "PNP-SECRET-7f3a9c"
 RUN = "from pnp.cli import run; run()"          # the program as installed: supervised
 
 
-def run_capped(args, project: Path, env_extra=None, seconds=SECONDS):
-    """`pnp ARGS` in a subprocess: exit code, output, wall seconds and peak memory in bytes."""
-    env = {**os.environ, "PNP_CACHE": "off", "PYTHONPATH": str(ROOT), **(env_extra or {})}
+# The peak memory of a process started by fork from this test run would include the test run's
+# own pages (Linux keeps the high-water mark across exec), so pnp is started by a small launcher:
+# it sets the backstop cap, becomes a process group, spawns pnp and reports pnp's peak on a pipe.
+LAUNCHER = """
+import os, resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[1]), int(sys.argv[1])))
+os.setsid()
+report = int(sys.argv[2])
+os.set_inheritable(report, False)
+pid = os.posix_spawn(sys.executable, [sys.executable, "-c", sys.argv[3], *sys.argv[4:]], os.environ)
+_, status, usage = os.wait4(pid, 0)
+os.write(report, str(usage.ru_maxrss * 1024).encode())
+os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
+"""
 
-    def cap():
-        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE_CAP, ADDRESS_SPACE_CAP))
-        os.setsid()
+
+def run_capped(args, project: Path | None, env_extra=None, seconds=SECONDS):
+    """`pnp ARGS` (with `--project PROJECT` unless None) in a subprocess: exit code, output, wall
+    seconds and pnp's peak memory in bytes (its workers included)."""
+    env = {**os.environ, "PNP_CACHE": "off", "PYTHONPATH": str(ROOT), **(env_extra or {})}
+    argv = [*map(str, args), *(["--project", str(project)] if project is not None else [])]
+    read_end, write_end = os.pipe()
     start = time.monotonic()
-    process = subprocess.Popen([sys.executable, "-c", RUN, *args, "--project", str(project)], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, preexec_fn=cap)
-    deadline = start + seconds * 3
-    while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.monotonic() > deadline:
-            os.killpg(process.pid, signal.SIGKILL)
-            pid, status, usage = os.wait4(process.pid, 0)
-            break
-        time.sleep(0.02)
+    process = subprocess.Popen([sys.executable, "-c", LAUNCHER, str(ADDRESS_SPACE_CAP), str(write_end), RUN, *argv],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, pass_fds=(write_end,))
+    os.close(write_end)
+    try:
+        output, _ = process.communicate(timeout=seconds * 3)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
     elapsed = time.monotonic() - start
-    output = process.stdout.read().decode("utf-8", "replace")
-    return os.waitstatus_to_exitcode(status), output, elapsed, usage.ru_maxrss * 1024
+    with os.fdopen(read_end, "rb") as report:
+        peak = int(report.read() or 0)
+    return process.returncode, output.decode("utf-8", "replace"), elapsed, peak
 
 
 def refused(project, *args, env_extra=None):

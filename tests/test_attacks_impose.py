@@ -7,7 +7,6 @@ import http.client
 import io
 import os
 import re
-import resource
 import signal
 import struct
 import subprocess
@@ -19,32 +18,12 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, copy_project
-from tests.test_attacks import ADDRESS_SPACE_CAP, MEMORY_BYTES, RUN, SECONDS, SECRET
+from tests.test_attacks import MEMORY_BYTES, RUN, SECONDS, SECRET, run_capped
 
 
 def run_pnp_capped(args, seconds=SECONDS):
-    """`pnp ARGS` as installed, in a subprocess (`pnp impose` takes no --project, so this is
-    tests.test_attacks.run_capped without it): exit code, output, wall seconds, peak bytes."""
-    env = {**os.environ, "PNP_CACHE": "off", "PYTHONPATH": str(ROOT)}
-
-    def cap():
-        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE_CAP, ADDRESS_SPACE_CAP))
-        os.setsid()
-    start = time.monotonic()
-    process = subprocess.Popen([sys.executable, "-c", RUN, *map(str, args)], env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, preexec_fn=cap)
-    deadline = start + seconds * 3
-    while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
-            break
-        if time.monotonic() > deadline:
-            os.killpg(process.pid, signal.SIGKILL)
-            pid, status, usage = os.wait4(process.pid, 0)
-            break
-        time.sleep(0.02)
-    output = process.stdout.read().decode("utf-8", "replace")
-    return os.waitstatus_to_exitcode(status), output, time.monotonic() - start, usage.ru_maxrss * 1024
+    """`pnp ARGS` as installed, in a subprocess (`pnp impose` takes no --project)."""
+    return run_capped(args, None, seconds=seconds)
 
 
 def listing(folder: Path) -> list:
