@@ -1,0 +1,69 @@
+"""`pnp build`: check each game, then print its sheets, rulebook and table pieces."""
+
+import click
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from pnp.errors import PnpError
+from pnp.commands.editions import asked_editions
+from pnp.commands.options import (booklet_option, duplex_offset_mm, duplex_offset_option, duplex_option, force_option,
+                                  ink_saver_option, jobs_option, lang_option, module_option, out_folder_option,
+                                  paper_option, project_at, project_option)
+from pnp.commands.report import errors, fail
+from pnp.commands.reprint import reprint
+from pnp.commands.tables import built_table
+from pnp.commands.types import TEXT
+
+
+@click.command()
+@click.argument("game_keys", metavar="[GAME]...", nargs=-1)
+@click.option("--all", "every_game", is_flag=True, help="Build every game of the project.")
+@paper_option(multiple=True)
+@duplex_option()
+@out_folder_option("Where to write, for one game on one paper (default: output/GAME/PAPER; "
+                   "output/GAME/PAPER-duplex-short or PAPER-fronts-only for the other duplex modes).")
+@lang_option
+@duplex_offset_option
+@module_option
+@booklet_option
+@force_option
+@jobs_option()
+@ink_saver_option
+@click.option("--cards", "card_list", metavar="ID,ID...",
+              help="Print only these cards (errata, lost cards): ids, DECK:ID, or DECK:N for the Nth card of a "
+                   "deck; each on full sheets with its back, in output/GAME/PAPER-reprint.")
+@click.option("--changed-since", "revision", type=TEXT, metavar="REV",
+              help="Print only the cards whose print changed since a git revision (a release tag, a commit), "
+                   "new cards included; as --cards.")
+@project_option
+def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, language: str | None,
+          duplex_offset: str | None, out_dir: str | None, modules: tuple, booklet: bool, force: bool,
+          jobs: int | None, ink_saver: bool, card_list: str | None, revision: str | None,
+          project_dir: str | None) -> None:
+    """Check each GAME, then build its print sheets, rulebook and table pieces (--all: every game)."""
+    from pnp.editions import PrintOptions, build_editions
+
+    duplex = duplex.lower()
+    if card_list is not None or revision is not None:
+        reprint(game_keys, every_game, papers, duplex, duplex_offset, out_dir, modules, language, force,
+                booklet, card_list, revision, project_dir, ink_saver)
+        return
+    try:
+        offset = duplex_offset_mm(duplex_offset, duplex)
+        project = project_at(project_dir)
+        editions, games = asked_editions(project, game_keys, every_game, papers, language, modules, out_dir, duplex,
+                                         ink_saver)
+        options = PrintOptions(duplex, offset, booklet, force, ink_saver)
+        with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                      TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
+                      console=errors, transient=True) as progress:
+            task = progress.add_task("checking", total=None)
+
+            def show(done: int, total: int, step: str) -> None:
+                progress.update(task, completed=done, total=total, description=step)
+
+            reports = build_editions(project, editions, options, jobs, show)
+    except PnpError as error:
+        fail(error, wrote_nothing=True)
+    for edition, report in zip(editions, reports):
+        built_table(project, games[edition.game_key], edition, duplex, report, ink_saver)
+

@@ -1,0 +1,38 @@
+"""`pnp check`: a game's data, layouts, rulebook and worked examples, checked before print."""
+
+import sys
+
+import click
+
+from pnp.check import check_game
+from pnp.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, PnpError, plural
+from pnp.games import get_game
+from pnp.limits import MAX_REPORTED_PROBLEMS
+from pnp.commands.options import project_at, project_option
+from pnp.commands.report import console, errors, fail, more
+
+
+@click.command()
+@click.argument("game_key", metavar="GAME")
+@project_option
+def check(game_key: str, project_dir: str | None) -> None:
+    """Check GAME before print: card data, layouts, and every worked example against the
+    engine (exit 2 for a problem in the input, 1 when an example disagrees with the engine)."""
+    try:
+        project = project_at(project_dir)
+        game = get_game(project, game_key)
+    except PnpError as error:
+        fail(error)
+    report = check_game(project, game)
+    for problem in report.problems[:MAX_REPORTED_PROBLEMS]:
+        errors.print(str(problem), highlight=False, markup=False, soft_wrap=True)
+    more(len(report.problems))
+    for mismatch in report.mismatches[:MAX_REPORTED_PROBLEMS]:
+        errors.print(str(mismatch), highlight=False, markup=False, soft_wrap=True)
+    more(len(report.mismatches))
+    if not report.ok:
+        errors.print(f"[bold red]{game.title}: {plural(len(report.problems), 'problem')}, "
+                     f"{plural(len(report.mismatches), 'example')} the engine disagrees with[/]")
+        sys.exit(EXIT_BAD_INPUT if report.problems else EXIT_CHECK_FAILED)
+    examples = f" and {plural(report.examples, 'worked example')}" if report.examples else ""
+    console.print(f"{game.title}: {plural(report.decks, 'deck')}, their layouts{examples} check out")

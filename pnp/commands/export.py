@@ -1,0 +1,62 @@
+"""`pnp export`: a game's cards for a print shop or Tabletop Simulator."""
+
+from pathlib import Path
+
+import click
+
+from pnp.errors import PnpError, plural
+from pnp.export.services import SERVICES
+from pnp.games import get_game
+from pnp.output import check_out_folder
+from pnp.commands.options import jobs_option, module_option, out_folder_option, project_at, project_option
+from pnp.commands.report import console, errors, fail
+from pnp.commands.types import ChoiceType
+
+
+@click.command("export")
+@click.argument("game_key", metavar="GAME")
+@click.option("--for", "service", required=True, type=ChoiceType(list(SERVICES), case_sensitive=False),
+              help="mpc: MakePlayingCards, tgc: The Game Crafter (a PNG per card face at 300 dpi with their "
+                   "bleed); dtc: DriveThruCards (a PDF per deck, back and front of each card); tts: "
+                   "Tabletop Simulator (deck sheets and a saved object).")
+@out_folder_option("Where to write (default: output/GAME/export-SERVICE).")
+@click.option("--base-url", help="tts: where the images will be hosted (default: this folder, as a file:// address).")
+@module_option
+@jobs_option()
+@project_option
+def export(game_key: str, service: str, out_dir: str | None, base_url: str | None, modules: tuple,
+           jobs: int | None, project_dir: str | None) -> None:
+    """Export GAME's cards for a print shop or Tabletop Simulator, with a manifest of every card."""
+    from pnp.build import check_before_build
+    from pnp.editions import default_jobs, start_pool
+    from pnp.export.game import export_game
+    from pnp.output import project_output, write_outputs
+    from pnp.preflight import require_preflight
+
+    service = service.lower()
+    try:
+        project = project_at(project_dir)
+        game = get_game(project, game_key).with_modules(tuple(m.lower() for m in modules))
+        target = Path(out_dir).resolve() if out_dir else project_output(project, game.key, f"export-{service}")
+        check_out_folder(target, owned=out_dir is None)
+        jobs = jobs or default_jobs()
+        pool = start_pool(jobs) if jobs > 1 else None       # WeasyPrint loads while the game is checked
+        try:
+            check_before_build(project, game, force=False)
+            base = base_url if base_url is not None else target.as_uri() + "/"
+            with errors.status(f"{game.title}: exporting for {service}"):
+                result = export_game(project, game, service, base, pool)
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+        require_preflight(result.files)
+        write_outputs(target, [(name, data, 0, 0) for name, data in result.files], owned=out_dir is None)
+    except PnpError as error:
+        fail(error, wrote_nothing=True)
+    cards = sum(int(row[2]) for row in result.rows)
+    console.print(f"{game.title} for {service}: {plural(cards, 'card')} in "
+                  f"{plural(len(dict.fromkeys(r[0] for r in result.rows)), 'deck')}, "
+                  f"{plural(len(result.files), 'file')} in {target}", highlight=False, soft_wrap=True)
+    for reason in result.left_out:
+        console.print(f"  left out: {reason}", highlight=False, soft_wrap=True)
+    console.print(f"  {target / 'manifest.csv'} lists every card and its count", highlight=False, soft_wrap=True)

@@ -1,0 +1,31 @@
+"""`pnp new`: a game that checks and builds at once, from the starter or a game of the project."""
+
+import click
+
+from pnp.errors import PnpError, plural
+from pnp.commands.options import project_at, project_option
+from pnp.commands.report import console, fail
+from pnp.commands.types import TEXT
+
+DEFAULT_TEMPLATE = "starter"
+
+
+@click.command()
+@click.argument("game_key", metavar="GAME")
+@click.option("--from", "template", type=TEXT, default=DEFAULT_TEMPLATE, show_default=True,
+              help="Start from the bundled starter game, or copy a game of this project (verset, say).")
+@click.option("--title", type=TEXT, help="The game's title (default: GAME in capitals).")
+@project_option
+def new(game_key: str, template: str, title: str | None, project_dir: str | None) -> None:
+    """Make a new game GAME that builds at once: its game.yaml, a deck, layouts, a rulebook."""
+    from pnp.starter import new_game
+
+    try:
+        project = project_at(project_dir)
+        written = new_game(project, game_key, template, title)
+    except PnpError as error:
+        fail(error)
+    console.print(f"Made {game_key} from {template}: {plural(len(written), 'file')}:")
+    for path in written:
+        console.print(f"  {project.relative(path)}", highlight=False)
+    console.print(f"Next: `pnp check {game_key}`, then `pnp build {game_key}`.", highlight=False)

@@ -1,0 +1,104 @@
+"""`pnp simulate`: whole games played with an engine's baseline strategy, and their balance.
+Each game's simulator declares its own options; the command takes every one of them and
+refuses those the named game's simulator does not take."""
+
+import json
+
+import click
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pnp.data.decks import load_game
+from pnp.errors import PnpError, UsageError
+from pnp.games import get_game
+from pnp.commands.options import project_at, project_option
+from pnp.commands.report import console, errors, fail
+from pnp.commands.types import TEXT, WholeRange
+
+DEFAULT_SEED = 1
+
+
+def simulation_options() -> dict:
+    """Every option any engine's simulator takes, by name (adapters are found by name)."""
+    from pnp.games.adapters import adapter_for, adapter_names
+
+    options: dict = {}
+    for name in adapter_names():
+        for option in getattr(adapter_for(name), "simulation_options", ()):
+            options.setdefault(option.name, option)
+    return options
+
+
+def _simulation_click_options(command):
+    for option in reversed(list(simulation_options().values())):
+        if option.type is bool:
+            command = click.option(f"--{option.name}", is_flag=True, default=None, help=option.help)(command)
+            continue
+        kind = WholeRange(option.low, option.high) if option.type is int else TEXT
+        command = click.option(f"--{option.name}", multiple=option.multiple, type=kind, help=option.help)(command)
+    return command
+
+
+def _simulation_arguments(game, given: dict) -> dict:
+    """The options the game's simulator takes, checked; an option it does not take is refused."""
+    accepted = {option.name: option for option in game.simulation_options}
+    arguments = {}
+    for name, value in given.items():
+        if value is None or value == ():
+            continue
+        option = accepted.get(name)
+        if option is None:
+            takes = ", ".join(f"--{n}" for n in accepted) or "no options"
+            raise UsageError(f"--{name}: {game.title}'s simulator takes {takes} and --seed")
+        values = [str(v).lower() if option.choices else v for v in (value if option.multiple else [value])]
+        for item in values:
+            if option.choices and item not in option.choices:
+                raise UsageError(f"--{name} {item}: {game.title}'s simulator takes one of {', '.join(option.choices)}")
+        arguments[name] = tuple(values) if option.multiple else values[0]
+    for option in game.simulation_options:
+        if option.name not in arguments and option.default is not None:
+            arguments[option.name] = option.default
+    return arguments
+
+
+@click.command()
+@click.argument("game_key", metavar="GAME")
+@click.option("--seed", type=WholeRange(), default=DEFAULT_SEED, show_default=True,
+              help="The random seed: the same seed gives the same numbers.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@project_option
+@_simulation_click_options
+def simulate(game_key: str, seed: int, as_json: bool, project_dir: str | None, **given) -> None:
+    """Play whole games of GAME with its engine's baseline strategy and report the balance.
+    Each game's simulator takes its own options (verset: --campaigns, --difficulty, --variants)."""
+    try:
+        project = project_at(project_dir)
+        game = get_game(project, game_key)
+        if game.simulator is None:
+            raise UsageError(f"{game.title} has no simulator")
+        options = {"seed": seed, **_simulation_arguments(game, given)}
+        loaded = load_game(project, game)
+        total = next((options.get(o.name) for o in game.simulation_options if o.runs), None)
+        if errors.is_terminal and not as_json and total:
+            with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                          TimeElapsedColumn(), console=errors, transient=True) as progress:
+                task = progress.add_task(f"{game.title}: simulating", total=total)
+                report = game.simulator(loaded, progress=lambda n: progress.advance(task, n), **options)
+        else:
+            report = game.simulator(loaded, **options)
+    except PnpError as error:
+        fail(error)
+    if as_json:
+        console.print_json(json.dumps(report))
+        return
+    console.print(f"{game.title}:", highlight=False)
+    for item in game.simulation_report(report, game.simulation_labels(loaded)):
+        if isinstance(item, str):
+            console.print(item, highlight=False, markup=False)
+            continue
+        table = Table(title=item["title"], title_justify="left")
+        for column, justify in item["columns"]:
+            table.add_column(column, justify=justify)
+        for row in item["rows"]:
+            table.add_row(*(str(cell) for cell in row))
+        console.print(table)
