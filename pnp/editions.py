@@ -141,18 +141,24 @@ def _load(project: Project, editions: list[Edition], digests: dict, ink_saver: b
                 raise UsageError(f"--lang {edition.language}: {game.title} prints in "
                                  f"{', '.join(game.languages or (game.language,))}")
             full = game.in_language(edition.language).with_all_modules().printed_light(ink_saver)
-            if RENDERING not in digests:
-                digests[RENDERING] = render_inputs(project)
-            if edition.game_key not in digests:
-                digests[edition.game_key] = game_inputs(project, edition.game_key, digests[RENDERING])
-            job = GameJob(str(project.root), edition.game_key, edition.language, digests[edition.game_key],
-                          digests[RENDERING], ink_saver)
+            job = game_job(project, edition.game_key, edition.language, digests, ink_saver)
             with stage(f"card_data/{game.key}", "reading the game's data"):
                 loaded = load_game(project, full)
             runs[key] = _GameRun(job, full, loaded, None, [],
                                  has_rulebook=(project.card_data / game.key / "rulebook").is_dir())
         runs[key].editions.append((index, edition))
     return runs
+
+
+def game_job(project: Project, game_key: str, language: str | None, digests: dict,
+             ink_saver: bool = False) -> GameJob:
+    """What the pool's tasks name the game by, as of its inputs now (`digests` keeps the
+    run's render inputs and each game's inputs, computed once)."""
+    if RENDERING not in digests:
+        digests[RENDERING] = render_inputs(project)
+    if game_key not in digests:
+        digests[game_key] = game_inputs(project, game_key, digests[RENDERING])
+    return GameJob(str(project.root), game_key, language, digests[game_key], digests[RENDERING], ink_saver)
 
 
 def _check(project: Project, runs: dict, options: PrintOptions) -> None:

@@ -3,7 +3,7 @@
 `@engine_table` memoises a pure function of plain arguments in the process and on disk, in the
 user's cache folder, keyed by the function's name, its arguments (the card data it reads, as
 plain values) and the bytes of every pnp source file (the engine's code). Entries are signed
-with the user's cache secret (pnp/render/cache.py): an entry not signed by this user is
+with the user's cache secret (pnp/user_cache.py): an entry not signed by this user is
 computed afresh, never unpickled. PNP_CACHE=off computes every table in every process.
 """
 
@@ -12,6 +12,7 @@ import pickle
 from functools import lru_cache, wraps
 from pathlib import Path
 
+from pnp.user_cache import enabled, read_signed, secret, user_folder, write_signed
 
 PACKAGE = Path(__file__).resolve().parent
 TABLES_FOLDER = "tables"
@@ -44,9 +45,7 @@ def engine_table(function):
         if not _plain(arguments):
             raise TypeError(f"{name}: an engine table takes plain values (str, numbers, tuples), "
                             f"not {arguments!r:.80}")
-        from pnp.render.cache import _secret, enabled, read_signed, user_folder, write_signed
-
-        usable = enabled() and _secret() is not None
+        usable = enabled() and secret() is not None
         key = hashlib.sha256(f"{source_digest()}\n{name}\n{arguments!r}".encode()).hexdigest()
         path = user_folder() / TABLES_FOLDER / key
         found = read_signed(path, key) if usable else None

@@ -25,7 +25,7 @@ from pnp.render import cache
 
 PR_SET_PDEATHSIG = 1             # Linux prctl: a signal for the child when its parent dies
 PAGES_BYTES = 4                  # a cached sheet starts with its page count
-TASKS = {"deck_files": "making a deck's sheets", "rulebook_file": "making the rulebook",
+TASKS = {"deck_files": "making a deck's sheets", "deck_cards": "making a deck's cards", "rulebook_file": "making the rulebook",
          "board_files": "making the boards", "table_piece_files": "making the table pieces"}
 
 
@@ -147,6 +147,20 @@ def deck_files(job: GameJob, deck_key: str, papers: tuple, duplex: str,
         store.put(key, pages.to_bytes(PAGES_BYTES, "big") + pdf)
         sheets[paper] = (pdf, pages)
     return sheets
+
+
+def deck_cards(job: GameJob, deck_key: str, deck_keys: tuple) -> bytes:
+    """A deck's card pages (each face, then the back or backs), for an export: the pages a
+    build imposes, the engine's tables computed over the export's decks (`deck_keys`: the
+    game with the modules exported, where the pool's game holds every module)."""
+    from pnp.build import render_cards
+
+    ready_game = prepared(job)
+    loaded = next(d for d in ready_game.loaded if d.deck.key == deck_key)
+    context = None
+    if loaded.deck.uses_rules:
+        context = ready_game.game.deck_context([d for d in ready_game.loaded if d.deck.key in deck_keys])
+    return render_cards(ready_game.project, ready_game.game, loaded, context)
 
 
 def rulebook_file(job: GameJob, paper: str, booklet: bool) -> tuple[str, bytes, int]:

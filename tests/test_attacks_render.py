@@ -254,7 +254,7 @@ def test_an_image_over_the_pixel_limit_is_a_reason_whatever_the_warning_filter(t
     from PIL import Image
 
     from pnp.limits import MAX_IMAGE_PIXELS
-    from pnp.render.icons import image_problem
+    from pnp.picture_checks import image_problem
     from tests.test_attacks import huge_png
 
     for side in (8_000, 60_000):                   # over the limit by a little, and by far

@@ -3,7 +3,7 @@
 import re
 
 from pnp.data.fields import FIELD_TYPES
-from pnp.games.declaration import BoardSpec, CoverSpec, DeckSpec, FieldSpec, GameSpec, ModuleSpec
+from pnp.games.spec import BoardSpec, CoverSpec, DeckSpec, FieldSpec, GameSpec, ModuleSpec
 from pnp.games import get_game
 from pnp.project import Project
 from tests.conftest import ROOT

@@ -145,15 +145,15 @@ def test_build_several_games_and_papers(cache_on, tmp_path):
 def test_a_folder_built_by_someone_else_is_built_again(cache_on, tiny, monkeypatch, tmp_path):
     first = build(tiny)[0]
     assert build(tiny)[0].up_to_date
-    from pnp.render import cache
+    from pnp.user_cache import secret
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-user"))
-    cache._secret.cache_clear()
+    secret.cache_clear()
     try:
         shipped = build(tiny)[0]
         assert not shipped.up_to_date and contents(shipped) == contents(first)
     finally:
-        cache._secret.cache_clear()
+        secret.cache_clear()
 
 
 @pytest.mark.parametrize("arguments, message", [

@@ -21,8 +21,8 @@ from pnp.files import (
 )
 from pnp.limits import MAX_FILE_BYTES
 from pnp.project import Project
-from pnp.render.cache import read_signed, signature
 from pnp.render.fetcher import ProjectFetcher
+from pnp.user_cache import read_signed, signature
 from pnp.watch import holds
 
 SECONDS = 5

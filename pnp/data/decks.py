@@ -6,15 +6,15 @@ import re
 from dataclasses import dataclass
 
 from pnp.data.csv_source import load_csv
+from pnp.data.game import Deck, Game
 from pnp.data.located import Located
 from pnp.data.schema import validate
 from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem
 from pnp.files import project_files, read_bytes
-from pnp.games.base import Deck, Game
 from pnp.limits import MAX_DECK_CARDS
+from pnp.picture_checks import svg_problem
 from pnp.project import Project
-from pnp.render.icons import svg_problem
 
 INLINE_TOKEN = re.compile(r"\{([^{}]*)\}")
 

@@ -4,6 +4,7 @@ one-sided pieces, boards) are listed as left out, to print from the PDFs."""
 
 import csv
 import io
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import pypdfium2 as pdfium
@@ -52,21 +53,40 @@ def exportable(loaded: LoadedDeck) -> str | None:
     return None
 
 
-def render_sides(project: Project, game: Game, decks: list[LoadedDeck]) -> tuple[list[DeckSides], list[str]]:
-    from pnp.render.cards import render_deck
+def render_sides(project: Project, game: Game, decks: list[LoadedDeck],
+                 pool: ProcessPoolExecutor | None = None) -> tuple[list[DeckSides], list[str]]:
+    """Each deck of cards rendered (faces, then backs), on `pool` when given (the largest deck
+    first, as a build orders them), else in this process; the other decks' reasons to be left out."""
+    exported = [loaded for loaded in decks if not exportable(loaded)]
+    left_out = [reason for reason in map(exportable, decks) if reason]
+    if pool is None:
+        pdfs = _render_here(project, game, exported, decks)
+    else:
+        pdfs = _render_on(pool, project, game, exported, decks)
+    return [DeckSides(loaded, pdf) for loaded, pdf in zip(exported, pdfs)], left_out
 
-    context = game.deck_context(decks) if any(d.deck.uses_rules and not exportable(d) for d in decks) else None
-    sides, left_out = [], []
-    for loaded in decks:
-        reason = exportable(loaded)
-        if reason:
-            left_out.append(reason)
-            continue
-        deck = loaded.deck
-        pdf = render_deck(project, game, deck, loaded.cards, str(loaded.located.file),
-                          context if deck.uses_rules else None, loaded.located)
-        sides.append(DeckSides(loaded, pdf))
-    return sides, left_out
+
+def _render_here(project: Project, game: Game, exported: list[LoadedDeck], decks: list[LoadedDeck]) -> list[bytes]:
+    from pnp.build import render_cards
+
+    context = game.deck_context(decks) if any(d.deck.uses_rules for d in exported) else None
+    return [render_cards(project, game, loaded, context if loaded.deck.uses_rules else None) for loaded in exported]
+
+
+def _render_on(pool: ProcessPoolExecutor, project: Project, game: Game, exported: list[LoadedDeck],
+               decks: list[LoadedDeck]) -> list[bytes]:
+    from pnp.editions import game_job
+    from pnp.workers import counted, deck_cards
+
+    job = game_job(project, game.key, None, {})
+    every_deck = tuple(loaded.deck.key for loaded in decks)      # the engine's tables see them all
+    largest_first = sorted(range(len(exported)), key=lambda i: -len(exported[i].cards))
+    futures = {i: pool.submit(counted, deck_cards, job, exported[i].deck.key, every_deck) for i in largest_first}
+    try:
+        return [futures[i].result()[0] for i in range(len(exported))]
+    finally:
+        for future in futures.values():
+            future.cancel()
 
 
 def _size_words(deck) -> tuple[str, tuple[float, float]]:
@@ -120,12 +140,14 @@ def export_print_shop(sides: list[DeckSides], service: Service, export: Export) 
         document.close()
 
 
-def export_game(project: Project, game: Game, service_key: str, base_url: str = "") -> Export:
+def export_game(project: Project, game: Game, service_key: str, base_url: str = "",
+                pool: ProcessPoolExecutor | None = None) -> Export:
+    """What an export writes; the decks render on `pool` when given (pnp.editions.start_pool)."""
     service = SERVICES.get(service_key)
     if service is None:
         raise UsageError(f"--for {service_key}: pnp exports for {', '.join(SERVICES)}")
     decks = load_game(project, game)
-    sides, left_out = render_sides(project, game, decks)
+    sides, left_out = render_sides(project, game, decks, pool)
     if not sides:
         raise UsageError(f"{game.title} has no deck of cards to export (only {', '.join(left_out)})")
     export = Export(left_out=left_out)

@@ -2,8 +2,9 @@
 
 import difflib
 
+from pnp.data.game import Deck, Game
 from pnp.errors import UsageError
-from pnp.games.base import Adapter, Deck, Game
+from pnp.games.base import Adapter
 from pnp.games.declaration import game_keys, load_declaration
 from pnp.project import Project
 

@@ -7,13 +7,14 @@ new game with rules adds its package and touches no shared code.
 import importlib
 import pkgutil
 from functools import cache
+from pathlib import Path
 
-import pnp.games
+GAMES_FOLDER = Path(__file__).parent      # pnp/games/: the adapters are its packages
 
 
 @cache
 def adapter_names() -> tuple[str, ...]:
-    return tuple(sorted(info.name for info in pkgutil.iter_modules(pnp.games.__path__) if info.ispkg))
+    return tuple(sorted(info.name for info in pkgutil.iter_modules([str(GAMES_FOLDER)]) if info.ispkg))
 
 
 def adapter_for(name: str):

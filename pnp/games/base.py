@@ -1,43 +1,15 @@
-"""What a game is once declared: its decks, their card schemas, counts and layouts, and the
-hooks its rules engine's adapter adds (examples, rulebook numbers, table pieces)."""
+"""A rules engine's adapter: what only code can say about a game (its example kinds, the checks
+its engine needs of the card data, the numbers its printed pieces take from the engine), and
+the options its simulator takes. The game itself is pnp/data/game.py."""
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from pydantic import BaseModel
-
+from pnp.data.game import Game
 from pnp.data.located import Located
-from pnp.errors import Problem, UsageError
+from pnp.errors import Problem
 
-
-@dataclass(frozen=True)
-class Deck:
-    """One printable deck: a data file, a card schema, a face and a back layout."""
-
-    key: str                  # file stem of the output PDF, e.g. "verses"
-    title: str                # what a player calls it, e.g. "Verse cards"
-    source: str               # data file under card_data/GAME/
-    card: type[BaseModel]     # schema of one card
-    count: int                # how many cards the rulebook says the deck holds
-    count_rule: str           # where that count comes from, quoted in errors
-    face: str                 # face layout under layouts/, e.g. "verset/verse.html"
-    back: str                 # back layout
-    checks: tuple[Callable[[Located, list], list[Problem]], ...] = ()
-    width_mm: float = 63.0
-    height_mm: float = 88.0
-    bleed_mm: float = 3.0
-    shape: str = "rect"       # "rect": crop marks; "circle": cut circles (tokens)
-    per_card_back: bool = False   # each card has its own back (player aids), else one back
-    uses_rules: bool = False      # its layouts print the engine's numbers (deck_context)
-    counts_by: dict = field(default_factory=dict)   # field -> {value: how many cards}
-    fold_lines_mm: tuple = ()        # where a fold-over piece folds, from the top of its trim
-    backs: bool = True               # False: one-sided pieces (standees fold their two sides)
-    stock: str = "cardstock"         # what to print it on: "cardstock" or "paper"
-    titles: dict = field(default_factory=dict)      # the title in other languages: {en: "Cards"}
-    print_note: str | None = None    # how to cut or assemble it, as the download site says
-    module: str | None = None        # the optional module it belongs to: built only on request
-    sheet: str | None = None         # the sheet holding the deck, for an .xlsx data file
-    declared_at: int | None = None                   # line of its count in game.yaml
+__all__ = ["Adapter", "Game", "HOOKS", "SimulationOption"]      # Game: where modules above found it first
 
 
 @dataclass(frozen=True)
@@ -53,110 +25,6 @@ class SimulationOption:
     high: int | None = None
     multiple: bool = False
     runs: bool = False        # its value is how many games are played (the progress bar's total)
-
-
-@dataclass(frozen=True)
-class Board:
-    """A piece larger than the paper (a playmat, a score board): printed at full size for a print
-    shop, and tiled over home paper."""
-
-    key: str                  # files KEY-full-size.pdf and KEY-tiles.pdf
-    title: str                # what the tiles' labels call it, after the game's title
-    layout: str               # its layout under layouts/, which sets its page and bleed
-    width_mm: float
-    height_mm: float
-    stock: str = "cardstock"
-
-
-@dataclass(frozen=True)
-class Module:
-    """An optional expansion of a game: its decks print only with `--module KEY`."""
-
-    key: str
-    title: str
-    note: str | None = None
-
-
-@dataclass(frozen=True)
-class Cover:
-    """The picture of the game on the download page: faces of a deck, fanned on a colour."""
-
-    deck: str
-    cards: tuple[str, ...] = ()       # card ids; none: the deck's first three distinct cards
-    background: str = "#2b2b33"
-    title_font: str | None = None     # a font under fonts/ for the game's title on its page
-    alt: str | None = None            # the picture in words; by default the cards' names
-
-
-@dataclass(frozen=True)
-class Game:
-    """A game: a folder of data with its game.yaml, a folder of layouts, and optionally a
-    rules engine whose adapter fills the hooks below."""
-
-    key: str
-    title: str
-    language: str
-    decks: tuple[Deck, ...]
-    stylesheet: str                       # shared card stylesheet under layouts/
-    boards: tuple[Board, ...] = ()
-    players: str = ""
-    play_time: str = ""
-    pitch: str = ""
-    inline_icons: dict[str, str] = field(default_factory=dict)  # {token} -> icon file stem
-    located: Located | None = field(default=None, compare=False, repr=False)
-    cover: Cover | None = None
-    languages: tuple = ()                 # the languages it prints in, the default first
-    modules: tuple[Module, ...] = ()      # optional expansions, built only when asked for
-    declared_decks: tuple[Deck, ...] = () # every deck, modules' included; `decks` are those built
-    kinds: dict = field(default_factory=dict)             # worked-example kinds of its engine
-    rules_context: Callable[[list], dict] = lambda decks: {}  # card data for the engine
-    simulator: Callable | None = None                     # (decks, **options) -> report
-    checks: tuple = ()                                    # (loaded decks) -> problems across decks
-    rulebook_context: Callable[[list], dict] = lambda decks: {}  # what the rulebook prints
-    deck_context: Callable[[list], dict] = lambda decks: {}      # what decks with uses_rules print
-    describe_example: Callable = lambda kind, setup, result: ""   # an example's results in words
-    example_cards: Callable = lambda kind, setup, result: []      # rows of cards to draw
-    table_pieces: Callable | None = None   # (project, game, paper) -> [(file, pdf, pages)]: mats, sheets
-    simulation_options: tuple = ()       # SimulationOptions the simulator takes, beyond --seed
-    simulation_labels: Callable = lambda decks: {}         # ids in a report -> names to print
-    simulation_report: Callable = lambda report, names: []  # lines and tables to print
-    ink_saver: bool = False               # printed with the ink saver: what the layouts read to print light
-
-    def printed_light(self, ink_saver: bool = True) -> "Game":
-        """The game as the ink saver prints it (`pnp build --ink-saver`): every layout reads the switch."""
-        return replace(self, ink_saver=ink_saver)
-
-    def in_language(self, language: str | None) -> "Game":
-        """The game as printed in `language` (one of its languages): its decks' titles in it."""
-        if language is None or language == self.language:
-            return self
-
-        def titled(decks):
-            return tuple(replace(d, title=d.titles.get(language, d.title)) for d in decks)
-        return replace(self, language=language, decks=titled(self.decks), declared_decks=titled(self.declared_decks))
-
-    def with_modules(self, keys) -> "Game":
-        """The game with these optional modules' decks among those it builds. An unknown key is a
-        UsageError naming the game's modules."""
-        known = [module.key for module in self.modules]
-        for key in keys:
-            if key not in known:
-                raise UsageError(f"--module {key}: {self.title} has "
-                                 + (f"the modules {', '.join(known)}" if known else "no modules"))
-        return replace(self, decks=tuple(d for d in self.declared_decks
-                                         if d.module is None or d.module in keys))
-
-    def with_all_modules(self) -> "Game":
-        return self.with_modules([module.key for module in self.modules])
-
-    def module(self, key: str) -> Module:
-        return next(module for module in self.modules if module.key == key)
-
-    def deck(self, key: str) -> Deck:
-        for deck in self.declared_decks:
-            if deck.key == key:
-                return deck
-        raise KeyError(key)
 
 
 HOOKS = ("kinds", "rules_context", "simulator", "checks", "rulebook_context", "deck_context",

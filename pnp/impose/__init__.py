@@ -1,7 +1,7 @@
 """`pnp impose`: a folder of card images made elsewhere, imposed on pnp's sheets (crop marks,
 labels, scale bar, duplex backs behind their faces, a duplex offset, fold-and-glue sheets).
 
-Each image is placed, never re-encoded (pnp/impose/art.py). Art drawn with its bleed is
+Each image is placed, never re-encoded (pnp/impose/images.py). Art drawn with its bleed is
 scaled so that its trim lands on the cut; art without bleed gets a mirrored bleed: the image
 is drawn again reflected about each edge and corner of the trim and clipped to the bleed, so
 a cut slightly off shows the card's own edge colours rather than white paper. Nothing is
@@ -20,9 +20,10 @@ from pathlib import Path
 from pnp.atomic import opened_folder
 from pnp.contained import kept, made, stage
 from pnp.errors import DataError, Problem, UsageError
-from pnp.impose.art import (ART_SUFFIXES, ASPECT_TOLERANCE, Art,
-                            ArtFolder, open_art, open_pdf, pdf_pages, read_art, reading, shown_name)
+from pnp.impose.art import ART_SUFFIXES, ASPECT_TOLERANCE, Art, ArtFolder, open_art, reading, shown_name
 from pnp.impose.container import Container
+from pnp.impose.images import read_art
+from pnp.impose.pdf_art import open_pdf, pdf_pages
 from pnp.limits import IMPOSE_SECONDS_PER_FILE, MAX_IMPOSE_CARDS
 from pnp.render.papers import paper_name
 from pnp.render.sheet_layout import PaperTooSmall, SheetLayout, page_offset, sheet_layout

@@ -8,13 +8,14 @@ with pikepdf from it: however many images, only one is ever in memory, and none 
 (but a PNG with transparency or interlacing, which PDF cannot take as it is).
 
 Each card file is opened once: the container copies its data from the descriptor its header
-was read from, checking a PNG's chunks as it goes (pnp.impose.art.PngDataCheck).
+was read from, checking a PNG's chunks as it goes (pnp.impose.images.PngDataCheck).
 """
 
 from pathlib import Path
 from typing import BinaryIO
 
-from pnp.impose.art import Art, PngDataCheck, decoded_png
+from pnp.impose.art import Art
+from pnp.impose.images import PngDataCheck, decoded_png
 
 COPY_CHUNK = 1 << 20
 

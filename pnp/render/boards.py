@@ -5,7 +5,7 @@ import io
 
 import pikepdf
 
-from pnp.games.base import Board, Game
+from pnp.data.game import Board, Game
 from pnp.project import Project
 from pnp.render.cache import RenderCache
 from pnp.render.marks import label_font_file

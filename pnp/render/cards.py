@@ -2,8 +2,8 @@
 
 from markupsafe import Markup
 
+from pnp.data.game import Deck, Game
 from pnp.errors import DataError, Problem, RenderError
-from pnp.games.base import Deck, Game
 from pnp.project import Project
 from pnp.render.cache import RenderCache
 from pnp.render.fitting import FitState, overflows

@@ -14,8 +14,8 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from pnp.errors import DataError
 from pnp.files import read_bytes
-
-from pnp.render.icons import ICON_SCHEME, ICON_URL, icon_url, image_problem, svg_problem  # noqa: F401
+from pnp.picture_checks import image_problem, svg_problem
+from pnp.render.icons import ICON_SCHEME, ICON_URL
 
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
 

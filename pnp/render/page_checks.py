@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from pnp.errors import DataError, Problem
 from pnp.project import Project
 from pnp.render.audit import Finding, audit_page
+from pnp.render.font_check import declared_families
 
 PIXELS_PER_MM = 6                       # about 150 dpi: enough to read a ground under text
 FIXES = {
@@ -113,7 +114,6 @@ class _Pixels:
 
 def page_findings(document, labels: list[PageLabel], project: Project, pdf: bytes | None = None,
                   declared: set[str] | None = None) -> list[tuple[PageLabel, Finding]]:
-    from pnp.render.layout_check import declared_families
     from pnp.render.page_boxes import read_page     # WeasyPrint's boxes: loaded only when pages are laid out
 
     declared = declared if declared is not None else declared_families(project)

@@ -284,7 +284,7 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
     from pnp.render.weasy import Renderer   # WeasyPrint loads only when something renders
 
     renderer = Renderer(project)
-    document = renderer.layout(html, what)
+    document = renderer.layout(html, what, f"layouts/{game.key}/rulebook.html")   # not the skeleton it extends
     for number, page in enumerate(document.pages, 1):
         for name, _ratio in overflows(page):
             raise RenderError(f"{what}, page {number}: a card's {name} text does not fit its box")

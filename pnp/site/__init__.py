@@ -9,10 +9,11 @@ and is deterministic: the same inputs give the same bytes.
 import hashlib
 import os
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.editions import Edition, PrintOptions, render_editions
+from pnp.editions import Edition, PrintOptions, default_jobs, render_editions, start_pool
 from pnp.output import write_outputs
 from pnp.errors import DataError, Problem, UsageError
 from pnp.files import MissingFile, project_font, read_bytes, read_text
@@ -111,14 +112,14 @@ def font_files(project: Project, path: Path, shown: str, folder: str) -> list[tu
     return files + [(f"{folder}/{font.parent.name}-OFL.txt", text.encode())]
 
 
-def _game_files(project: Project, game: Game, progress) -> tuple[list, dict]:
+def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecutor) -> tuple[list, dict]:
     """(site path, bytes) of the game's PDFs, zips, thumbnails, and the page's data."""
     files, papers, scale_bar_picture = [], [], None
     modules = tuple(module.key for module in game.modules)
     wanted = [(language, paper) for language in game.languages or (game.language,) for paper in PAPER_TITLES]
     progress(f"{game.title}: {', '.join(PAPER_TITLES.values())}")
     made = render_editions(project, [Edition(game.key, paper, language, modules) for language, paper in wanted],
-                           PrintOptions("long", booklet=True))
+                           PrintOptions("long", booklet=True), pool=pool)
     for (language, paper), rendered in zip(wanted, made):
         rendered = rendered.files
         edition = f"{paper}-{language}" if language != game.language else paper
@@ -203,15 +204,22 @@ def _render(project: Project, name: str, **context) -> bytes:
         raise limit_problem(error, project.layouts, f"layouts/{TEMPLATES}/{name}") from None
 
 
-def site_files(project: Project, keys: list[str], title: str,
-               progress: Callable[[str], None] = lambda step: None) -> list[tuple[str, bytes]]:
-    """Every file of the site, by path, in a stable order."""
+def site_files(project: Project, keys: list[str], title: str, progress: Callable[[str], None] = lambda step: None,
+               pool: ProcessPoolExecutor | None = None) -> list[tuple[str, bytes]]:
+    """Every file of the site, by path, in a stable order, rendered on `pool` (`pnp serve`
+    keeps one between rebuilds), else on one pool started for all the games."""
+    if pool is None:
+        pool = start_pool(default_jobs())
+        try:
+            return site_files(project, keys, title, progress, pool)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
     if not keys:
         raise UsageError(f"{project.root} has no games yet: `pnp new GAME` makes one")
     games = [get_game(project, key) for key in keys]
     files, pages, scale_bar_picture = [], [], None
     for game in games:
-        game_files, info = _game_files(project, game, progress)
+        game_files, info = _game_files(project, game, progress, pool)
         files += game_files
         pages.append(info["page"])
         scale_bar_picture = scale_bar_picture or info["scale_bar"]
@@ -237,8 +245,9 @@ def site_files(project: Project, keys: list[str], title: str,
 
 
 def build_site(project: Project, out_dir: Path, keys: list[str] | None = None, title: str = "Print and play",
-               progress: Callable[[str], None] = lambda step: None, owned: bool = False) -> SiteReport:
+               progress: Callable[[str], None] = lambda step: None, owned: bool = False,
+               pool: ProcessPoolExecutor | None = None) -> SiteReport:
     keys = list(keys) if keys else game_keys(project)
-    files = site_files(project, keys, title, progress)
+    files = site_files(project, keys, title, progress, pool)
     write_outputs(out_dir, [(name, data, 0, 0) for name, data in files], owned)
     return SiteReport(out_dir, len(keys), len(files), sum(len(data) for _, data in files))

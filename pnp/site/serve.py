@@ -161,9 +161,9 @@ def describe(error: PnpError) -> str:
 
 
 def _rebuild(project: Project, target: Path, keys: list[str], title: str, owned: bool,
-             say: Callable[..., None]) -> bool:
+             say: Callable[..., None], pool) -> bool:
     try:
-        report = build_site(project, target, keys, title, owned=owned)
+        report = build_site(project, target, keys, title, owned=owned, pool=pool)
     except PnpError as error:
         say(describe(error), problem=True)
         return False
@@ -174,15 +174,26 @@ def _rebuild(project: Project, target: Path, keys: list[str], title: str, owned:
 def serve_site(project: Project, target: Path, keys: list[str], title: str, port: int, owned: bool,
                say: Callable[..., None], stop: threading.Event | None = None) -> None:
     """Build, serve, then rebuild on every change of the watched folders until Ctrl-C (or `stop`).
-    Ctrl-C lets a rebuild under way finish (its processes are never cut off halfway)."""
-    from watchfiles import watch
-
+    Ctrl-C lets a rebuild under way finish (its processes are never cut off halfway). One pool
+    of processes, WeasyPrint loaded in each, serves every rebuild."""
+    from pnp.editions import default_jobs, start_pool
     from pnp.watch import stop_on_interrupt
 
     stop = stop or threading.Event()
     restore = stop_on_interrupt(stop)
+    pool = start_pool(default_jobs())
+    try:
+        _serve(project, target, keys, title, port, owned, say, stop, pool)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+        restore()
 
-    built = _rebuild(project, target, keys, title, owned, say)
+
+def _serve(project: Project, target: Path, keys: list[str], title: str, port: int, owned: bool,
+           say: Callable[..., None], stop: threading.Event, pool) -> None:
+    from watchfiles import watch
+
+    built = _rebuild(project, target, keys, title, owned, say, pool)
     target.mkdir(parents=True, exist_ok=True)
     handler = functools.partial(QuietHandler, directory=str(target))
     try:
@@ -198,7 +209,7 @@ def serve_site(project: Project, target: Path, keys: list[str], title: str, port
         for changes in watch(*folders, debounce=DEBOUNCE_MS, stop_event=stop, raise_interrupt=False):
             changed = sorted({project.relative(Path(path)) for _, path in changes}, key=str)
             say(f"changed: {', '.join(map(str, changed[:5]))}{' ...' if len(changed) > 5 else ''}")
-            _rebuild(project, target, keys, title, owned, say)
+            _rebuild(project, target, keys, title, owned, say, pool)
             if stop.is_set():
                 break
     except KeyboardInterrupt:           # a second Ctrl-C during a rebuild: the previous site stays
@@ -207,4 +218,3 @@ def serve_site(project: Project, target: Path, keys: list[str], title: str, port
         say("stopped")
         server.shutdown()
         server.server_close()
-        restore()

@@ -1,6 +1,7 @@
 import pytest
 
-from pnp.render.fetcher import ProjectFetcher, icon_url
+from pnp.render.fetcher import ProjectFetcher
+from pnp.render.icons import icon_url
 from tests.conftest import ROOT
 
 

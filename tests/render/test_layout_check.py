@@ -131,7 +131,7 @@ BOUNDED = {
 
 @pytest.mark.parametrize("case", sorted(COUNTERS))
 def test_a_stylesheet_that_prints_without_end_is_refused(case):
-    from pnp.render.layout_check import Sheet, stylesheet_faults
+    from pnp.render.stylesheet_check import Sheet, stylesheet_faults
 
     faults = stylesheet_faults([Sheet("\n" + COUNTERS[case], "layouts/x/cards.css")])
     assert len(faults) == 1 and faults[0].line == 2
@@ -141,7 +141,7 @@ def test_a_stylesheet_that_prints_without_end_is_refused(case):
 
 @pytest.mark.parametrize("case", sorted(BOUNDED))
 def test_a_stylesheet_with_bounded_counters_passes(case):
-    from pnp.render.layout_check import Sheet, stylesheet_faults
+    from pnp.render.stylesheet_check import Sheet, stylesheet_faults
 
     assert stylesheet_faults([Sheet(BOUNDED[case], "layouts/x/cards.css")]) == []
 
@@ -158,7 +158,7 @@ def test_every_stylesheet_of_the_project_passes():
     ("@page :first { size: 400mm 280mm; margin: 0 }", False), ("@page { size: a4 landscape }", False),
 ])
 def test_a_page_larger_than_the_largest_paper_is_refused(css, refused):
-    from pnp.render.layout_check import Sheet, stylesheet_faults
+    from pnp.render.stylesheet_check import Sheet, stylesheet_faults
 
     faults = stylesheet_faults([Sheet(css, "layouts/x/rulebook.css")])
     assert bool(faults) == refused and all("LARGEST_PAPER_MM" in fault.message for fault in faults)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from pnp.render.icons import inline_svg_problem, svg_problem
+from pnp.picture_checks import inline_svg_problem, svg_problem
 from tests.conftest import ROOT
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">{}</svg>'

@@ -5,6 +5,7 @@ from pnp.data.located import Located
 from pnp.data.plain import as_plain
 from pnp.errors import Problem
 from pnp.games.base import Adapter, SimulationOption
+from pnp.games.verso.cards import engine_cards
 from pnp.games.verso.report import simulation_report
 from pnp.games.verso.rulebook import aids_context, diagram, rulebook_context
 from pnp.rules.verso import components
@@ -38,10 +39,6 @@ def _pairs(located: Located, cards: list) -> list[Problem]:
                                 "faces that always have the same other face", rule,
                                 "Regenerate the deck: python scripts/generate_verso_deck.py"))
     return problems
-
-
-def engine_cards(loaded: list) -> list:
-    return [card_from(as_plain(card)) for d in loaded if d.deck.key == "cards" for card in d.cards]
 
 
 def rules_context(loaded: list) -> dict:

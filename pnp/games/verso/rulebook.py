@@ -1,13 +1,12 @@
 """What Verso's rulebook prints from the engine: its numbers, the deck's balance, the solo ladder,
 and the faces each worked example shows (the words are the layout's, in each language)."""
 
+from pnp.games.verso.cards import engine_cards
 from pnp.rules.verso import components
 from pnp.rules.verso.deck import balance
 
 
 def rulebook_context(loaded: list) -> dict:
-    from pnp.games.verso import engine_cards
-
     names = ("CARDS", "CARDS_PER_PLAYER", "SOLO_DECK", "SERIES_MIN", "SERIES_MAX", "SERIES_DISCARD",
              "SQUARE_CARDS", "SQUARE_PER_COLOUR", "SQUARE_POINTS", "JOKER_CARDS", "FACES_PER_COLOUR_VALUE")
     return {"rules": {name: getattr(components, name) for name in names},

@@ -7,7 +7,7 @@ from pnp.rules.verset import strategy
 from pnp.rules.verset.campaign import DUELS, VERSES_DRAWN_PER_DUEL
 from pnp.rules.verset.cards import parse_cards
 from pnp.rules.verset.rounds import Held, RoundResult, play_round
-from pnp.rules.verset.simulate import Campaign
+from pnp.rules.verset.simulated_campaign import Campaign
 from pnp.rules.verset.table import table_rules
 from tests.rules.verset.test_simulate import decks
 
@@ -152,7 +152,7 @@ def test_an_activatable_sits_out_the_next_duel_a_unique_is_gone_a_permanent_stay
 
 def test_the_deck_is_shuffled_for_each_duel_not_between_rounds():
     """Ruling R9: discards stay out for the rest of the duel and come back at the next."""
-    from pnp.rules.verset.simulate import Shoe
+    from pnp.rules.verset.simulated_campaign import Shoe
     shoe = Shoe(random.Random(2))
     drawn = [shoe.cards.pop(0) for _ in range(10)]
     shoe.discard += drawn

@@ -4,8 +4,9 @@ from pnp.data.decks import load_game
 from pnp.games import get_game
 from pnp.games.verset import rules_context
 from pnp.project import Project
-from pnp.rules.verset import simulate as simulate_module
-from pnp.rules.verset.simulate import Campaign, Decks, simulate
+from pnp.rules.verset import strategy
+from pnp.rules.verset.simulate import simulate
+from pnp.rules.verset.simulated_campaign import Campaign, Decks
 from tests.conftest import ROOT
 
 
@@ -70,7 +71,7 @@ def test_the_organ_is_fed_before_the_verse_is_chosen(monkeypatch):
         return first
 
     monkeypatch.setattr(Campaign, "feed_organ", feed)
-    monkeypatch.setattr(simulate_module.strategy, "choose_verse", choose)
+    monkeypatch.setattr(strategy, "choose_verse", choose)
     Campaign(decks(), "tenderfoot", ("organ",), random.Random(2)).play()
     assert events[:2] == ["organ", "choose"]
     assert events.count("organ") == events.count("choose")

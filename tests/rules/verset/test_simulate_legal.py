@@ -14,11 +14,11 @@ from dataclasses import fields
 import pytest
 
 from pnp.rules.verset import legal, strategy
-from pnp.rules.verset import simulate as simulate_module
 from pnp.rules.verset.campaign import DIFFICULTIES
 from pnp.rules.verset.cards import parse_cards
 from pnp.rules.verset.rounds import Held, PlayerView, RoundState, deal
-from pnp.rules.verset.simulate import VARIANTS, Campaign, simulate
+from pnp.rules.verset.simulate import VARIANTS, simulate
+from pnp.rules.verset.simulated_campaign import Campaign
 from pnp.rules.verset.table import table_rules
 from tests.rules.verset.test_simulate import decks
 from tests.rules.simulated import games_per_mode
@@ -108,7 +108,7 @@ def run(monkeypatch, level: str, variants: tuple, seed: int) -> Counter:
         faults.extend(f"{name} {details.get('round_move', '')}: {fault}" for fault in check(name, campaign, details))
 
     monkeypatch.setattr(Campaign, "observer", staticmethod(observer))
-    monkeypatch.setattr(simulate_module.strategy, "Baseline", Watching)
+    monkeypatch.setattr(strategy, "Baseline", Watching)
     simulate(decks(), CAMPAIGNS_PER_MODE, seed=seed, difficulty=level, variants=variants)
     assert not faults, f"{len(faults)} illegal moves, the first: {faults[:5]}"
     return moves

@@ -1,0 +1,146 @@
+"""What the schema of game.yaml cannot say alone: every layout it names exists, its languages,
+modules and cover agree with its decks, each deck's keys, fields and counts agree with each
+other, and the colours that tell cards apart stay apart for colour-blind players."""
+
+import difflib
+import os
+from pathlib import Path
+
+from pnp.data.located import Located
+from pnp.errors import DataError, Problem
+from pnp.files import project_files
+from pnp.games.spec import DeckSpec, GameSpec
+from pnp.project import Project
+
+
+def _present(path: Path) -> bool:
+    """A file at `path`, or anything its reader will name (a link, a FIFO): only an absent
+    file is said not to exist."""
+    return os.path.lexists(path) and not path.is_dir()
+
+
+def _layout_names(project: Project) -> list[str]:
+    """The layouts, for a suggestion (none when the layouts hold what pnp refuses: the
+    build names that)."""
+    try:
+        return [str(p.relative_to(project.layouts)) for p in project_files(project.layouts, project.root, (".html",))]
+    except DataError:
+        return []
+
+
+def layout_problems(project: Project, located: Located, spec: GameSpec) -> list[Problem]:
+    problems = []
+
+    def need(path: str, where: tuple, what: str):
+        if not _present(project.layouts / path):
+            close = difflib.get_close_matches(path, _layout_names(project), n=1)
+            problems.append(Problem(located.file, located.line_of(where), located.field_name(where),
+                                    f"{what} under layouts/", f"'{path}', which does not exist",
+                                    f"Did you mean '{close[0]}'?" if close else f"Create layouts/{path}"))
+    if not _present(project.layouts / spec.stylesheet):
+        problems.append(Problem(located.file, located.line_of(("stylesheet",)), "stylesheet",
+                                "a stylesheet under layouts/", f"'{spec.stylesheet}', which does not exist",
+                                f"Create layouts/{spec.stylesheet}"))
+    for index, deck in enumerate(spec.decks):
+        need(deck.face, ("decks", index, "face"), "a face layout")
+        if deck.back is not None:
+            need(deck.back, ("decks", index, "back"), "a back layout")
+    for index, board in enumerate(spec.boards):
+        need(board.layout, ("boards", index, "layout"), "a board layout")
+    for index, code in enumerate(spec.languages):
+        if not (len(code) == 2 and code.isalpha() and code.islower()):
+            problems.append(Problem(located.file, located.line_of(("languages", index)), f"languages[{index}]",
+                                    "a two-letter language code such as fr or en", repr(code)))
+    if spec.languages and spec.languages[0] != spec.language:
+        problems.append(Problem(located.file, located.line_of(("languages",)), "languages",
+                                f"the game's language, {spec.language}, first (it is the default)",
+                                repr(spec.languages)))
+    modules = [module.key for module in spec.modules]
+    for index, module in enumerate(spec.modules):
+        if modules.index(module.key) != index:
+            problems.append(Problem(located.file, located.line_of(("modules", index, "key")), f"modules[{index}].key",
+                                    "a module key no other module has", repr(module.key)))
+    for index, deck in enumerate(spec.decks):
+        if deck.module is not None and deck.module not in modules:
+            problems.append(Problem(located.file, located.line_of(("decks", index, "module")),
+                                    f"decks[{index}].module",
+                                    "the key of a module declared under `modules:`: " + (", ".join(modules) or "none"),
+                                    repr(deck.module), "Declare the module, or remove `module:` from the deck"))
+    if spec.cover is not None and spec.cover.deck not in {deck.key for deck in spec.decks}:
+        problems.append(Problem(located.file, located.line_of(("cover", "deck")), "cover.deck",
+                                "the key of one of the game's decks: " + ", ".join(d.key for d in spec.decks),
+                                repr(spec.cover.deck)))
+    return problems
+
+
+def deck_problems(located: Located, spec: GameSpec, vocabulary) -> list[Problem]:
+    problems = []
+    seen: dict = {}
+    for index, deck in enumerate(spec.decks):
+        where = ("decks", index)
+        if deck.key in seen:
+            problems.append(Problem(located.file, located.line_of(where + ("key",)), f"decks[{index}].key",
+                                    "a deck key no other deck has", repr(deck.key), f"Line {seen[deck.key]} has it"))
+        seen.setdefault(deck.key, located.line_of(where + ("key",)))
+        names = set(deck.fields)
+        if deck.id_from:
+            wanted = {part.split("}")[0] for part in deck.id_from.split("{")[1:]}
+            if not wanted <= names or "id" in names:
+                problems.append(Problem(located.file, located.line_of(where + ("id_from",)),
+                                        f"decks[{index}].id_from", "a pattern of field names such as '{rank}-{suit}' "
+                                        "for a deck without an `id` field", repr(deck.id_from)))
+        for field_name, counts in deck.counts_by.items():
+            if field_name not in names:
+                problems.append(Problem(located.file, located.line_of(where + ("counts_by", field_name)),
+                                        f"decks[{index}].counts_by", "the name of one of the deck's fields",
+                                        repr(field_name)))
+            elif sum(counts.values()) != deck.count:
+                problems.append(Problem(located.file, located.line_of(where + ("counts_by", field_name)),
+                                        f"decks[{index}].counts_by.{field_name}",
+                                        f"counts adding up to the deck's count, {deck.count}", str(sum(counts.values()))))
+        if deck.colours is not None:
+            problems += _colour_problems(located, deck, where)
+        for field_name, field in deck.fields.items():
+            if field.type == "effects" and vocabulary is None:
+                problems.append(Problem(located.file, located.line_of(where + ("fields", field_name)),
+                                        f"decks[{index}].fields.{field_name}",
+                                        "a game with a rules engine (`engine:`) for a field of type effects",
+                                        "no engine", "Give the field another type, or name the engine"))
+    return problems
+
+
+def _colour_problems(located: Located, deck: DeckSpec, where: tuple) -> list[Problem]:
+    """Colours that tell cards apart must stay apart for colour-blind players (ΔE2000 15 or more
+    under deuteranopia, protanopia and tritanopia), unless a second cue differs too."""
+    from pnp.render.colours import MIN_COLOUR_BLIND_DELTA_E, colour_blind_distances
+
+    coding, problems = deck.colours, []
+    if coding.field not in deck.fields:
+        return [Problem(located.file, located.line_of(where + ("colours", "field")), f"{deck.key}: colours.field",
+                        "the name of one of the deck's fields", repr(coding.field))]
+    field = deck.fields[coding.field]
+    if field.type in ("choice", "choices"):
+        for value in coding.values:
+            if value not in field.choices:
+                problems.append(Problem(located.file, located.line_of(where + ("colours", "values", value)),
+                                        f"{deck.key}: colours.values.{value}",
+                                        f"a value of the field {coding.field}: {', '.join(field.choices)}",
+                                        repr(value)))
+    names = list(coding.values)
+    for index, first in enumerate(names):
+        for second in names[index + 1:]:
+            one, two = coding.values[first], coding.values[second]
+            if one.cue and two.cue and one.cue != two.cue:
+                continue
+            distances = colour_blind_distances(one.colour, two.colour)
+            kind, worst = min(distances.items(), key=lambda item: item[1])
+            if worst < MIN_COLOUR_BLIND_DELTA_E:
+                problems.append(Problem(
+                    located.file, located.line_of(where + ("colours", "values", second)),
+                    f"{deck.key}: colours.values.{second}",
+                    f"colours a colour-blind player tells apart: ΔE2000 {MIN_COLOUR_BLIND_DELTA_E:g} or more "
+                    "under deuteranopia, protanopia and tritanopia",
+                    f"colour-blind: '{first}' {one.colour} and '{second}' {two.colour} are {worst:.1f} apart "
+                    f"under {kind}", "Change one colour (lightness differs most for every eye), or give each "
+                    "value a second cue that differs (`cue:` an icon, a shape, a letter)"))
+    return problems

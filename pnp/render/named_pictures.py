@@ -1,0 +1,92 @@
+"""Every picture a page or a stylesheet names (an <img>, a `url()` in its CSS) is a file inside
+the project that pnp can draw, read as the typesetter's fetcher reads it."""
+
+import os
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from pnp.errors import DataError, Problem
+from pnp.files import read_bytes
+from pnp.picture_checks import image_problem, svg_problem
+from pnp.project import Project
+from pnp.render.css_text import parsed, rule_tokens, without_font_faces
+from pnp.tags import html_tags
+
+
+CSS_URL = re.compile(r"""url\(\s*+(?:&#3[49];|&quot;|["'])?+([^"')&\s]{1,4096}+)""")
+
+
+def _picture_problem(project: Project, url: str) -> str | None:
+    """Why the picture at `url` (as a page names it) cannot be drawn, read as the typesetter's
+    fetcher reads it, or None."""
+    if url.startswith("data:"):
+        return "a picture written into the page (data:); pnp reads pictures from files of the project only"
+    path = Path(os.path.normpath(project.root / unquote(urlsplit(url).path)))
+    if "://" in url or url.startswith("/") or not path.is_relative_to(project.root):
+        return "a file outside the project (or on the network)"
+    try:
+        data = read_bytes(path, str(path.relative_to(project.root)), project.root)
+    except DataError as error:
+        return error.problems[0].found or "a file pnp cannot read"
+    return svg_problem(data) if path.suffix.lower() == ".svg" else image_problem(data)
+
+
+def _marked_line(tag) -> int | None:
+    mark = tag.attribute("data-pnp-at")
+    line = mark.rpartition(":")[2] if mark else ""
+    return int(line) if line.isdigit() else None
+
+
+def _pictures_named(html: str) -> list[tuple[str, int | None]]:
+    """(URL, layout line) of each picture a page names: an <img>'s `src`, a `url()` in a style
+    attribute or a <style> element (outside its @font-face rules)."""
+    found = []
+    tags = list(html_tags(html))
+    for index, tag in enumerate(tags):
+        if tag.closing:
+            continue
+        urls = [tag.attribute("src") or ""] if tag.name == "img" else []
+        urls += CSS_URL.findall(tag.attribute("style") or "") if "style" in tag.attributes else []
+        if tag.name == "style" and tag.raw_text:
+            end = tags[index + 1].start if index + 1 < len(tags) else len(html)
+            urls += CSS_URL.findall(without_font_faces(html[tag.end:end]))
+        found += [(url, _marked_line(tag)) for url in urls if url]
+    return found
+
+
+def image_problems(project: Project, template_name: str, html: str) -> list[Problem]:
+    """Every picture a page names (an <img>, a `url()` in its CSS) is a file inside the project
+    that pnp can draw."""
+    found, seen = [], set()
+    for url, line in _pictures_named(html):
+        if url.startswith(("pnp-icon:", "#")) or url in seen:
+            continue
+        seen.add(url)
+        why = _picture_problem(project, url)
+        if why:
+            found.append(Problem(f"layouts/{template_name}", line, f"picture '{url}'", "a picture inside the "
+                                 "project that pnp can draw", why))
+    return found
+
+
+def sheet_picture_problems(project: Project, path: Path, shown: str, css: str) -> list[Problem]:
+    """Every picture a stylesheet names outside its @font-face rules (a background, a list
+    marker) is a file inside the project that pnp can draw; its URL is read from the sheet's
+    folder, as the typesetter reads it."""
+    found = []
+    for rule in parsed(css):
+        if rule.type == "at-rule" and rule.lower_at_keyword in ("font-face", "import"):
+            continue
+        for token in rule_tokens([rule]):
+            url = token.value if token.type == "url" else (
+                next((argument.value for argument in token.arguments if argument.type == "string"), None)
+                if token.type == "function" and token.lower_name == "url" else None)
+            if not url or url.startswith(("#", "pnp-icon:")):
+                continue
+            relative = os.path.relpath(os.path.normpath(path.parent / url), project.root) if "://" not in url else url
+            why = _picture_problem(project, relative)
+            if why:
+                found.append(Problem(shown, token.source_line, f"url('{url}')", "a picture inside the project "
+                                     "that pnp can draw", why))
+    return found

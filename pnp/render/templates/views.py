@@ -1,0 +1,32 @@
+"""Validated data as templates may see it: attributes, lists and scalars, nothing that leads to
+an environment, a loader or Python internals."""
+
+from types import SimpleNamespace
+
+from pydantic import BaseModel
+
+
+def plain_view(value):
+    """Validated data as templates may see it: attributes, lists and scalars, nothing else."""
+    if isinstance(value, BaseModel):
+        fields = {name: plain_view(getattr(value, name)) for name in type(value).model_fields}
+        fields.update({k: plain_view(v) for k, v in (value.model_extra or {}).items()})
+        if "id" not in fields and hasattr(value, "id"):
+            fields["id"] = value.id
+        return SimpleNamespace(**fields)
+    if isinstance(value, dict):
+        return {key: plain_view(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain_view(item) for item in value]
+    return value
+
+
+def deck_view(deck) -> SimpleNamespace:
+    return SimpleNamespace(key=deck.key, title=deck.title, count=deck.count, width_mm=deck.width_mm,
+                           height_mm=deck.height_mm, bleed_mm=deck.bleed_mm, shape=deck.shape,
+                           per_card_back=deck.per_card_back, fold_lines_mm=list(deck.fold_lines_mm))
+
+
+def game_view(game) -> SimpleNamespace:
+    return SimpleNamespace(key=game.key, title=game.title, language=game.language, players=game.players,
+                           play_time=game.play_time, pitch=game.pitch, ink_saver=getattr(game, "ink_saver", False))

@@ -1,0 +1,70 @@
+"""pnp's folder in the user's own cache folder, and the entries it signs there.
+
+Entries are signed with a secret kept in that folder, never in a project, so that a project
+folder cannot slip its own entries (rendered pages, engine tables, a build's seal) into a
+build: an entry whose signature does not verify is no entry. Set PNP_CACHE=off to use none.
+"""
+
+import hashlib
+import hmac
+import os
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pnp.atomic import write_atomically
+from pnp.errors import DataError
+from pnp.files import read_bytes
+from pnp.limits import MAX_CACHE_ENTRY_BYTES
+
+
+SECRET_BYTES = 32
+MAC_LENGTH = 64                   # hex characters of an entry's signature, then a newline
+
+
+def enabled() -> bool:
+    return os.environ.get("PNP_CACHE", "on").lower() not in ("off", "0", "no")
+
+
+def user_folder() -> Path:
+    """pnp's folder in the user's own cache folder (never in a project)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"
+
+
+@lru_cache(maxsize=None)
+def secret() -> bytes | None:
+    """The user's signing secret (made once, readable by the user alone); None: no cache."""
+    home = user_folder()
+    path = home / "cache-secret"
+    try:
+        if not path.is_file():
+            home.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, secrets.token_hex(SECRET_BYTES).encode())
+            path.chmod(0o600)
+        return path.read_bytes().strip() or None
+    except OSError:
+        return None
+
+
+def signature(key: str, data: bytes = b"") -> bytes:
+    """The user's signature of `data` stored under `key` (the secret must exist)."""
+    return hmac.new(secret(), key.encode() + b"\n" + data, hashlib.sha256).hexdigest().encode()
+
+
+def read_signed(path: Path, key: str, root: Path | None = None) -> bytes | None:
+    """What `write_signed` stored at `path`, when this user's signature verifies; else None.
+    Read with no link followed below `root` (the entry's own folder when None), a plain file
+    of at most MAX_CACHE_ENTRY_BYTES: anything else is no entry."""
+    try:
+        stored = read_bytes(path, str(path), root or path.parent, limit=MAX_CACHE_ENTRY_BYTES)
+    except (DataError, OSError):
+        return None
+    mac, data = stored[:MAC_LENGTH], stored[MAC_LENGTH + 1:]
+    return data if hmac.compare_digest(mac, signature(key, data)) else None
+
+
+def write_signed(path: Path, key: str, data: bytes) -> None:
+    try:
+        write_atomically(path, signature(key, data) + b"\n" + data)
+    except OSError:
+        pass                              # a cache that cannot be written is only slower
