@@ -18,7 +18,10 @@ import pytest
 from tests.conftest import ROOT
 from tests.test_attacks import SECRET, refused, run_capped
 
-SHARED_LAYOUTS = ("icons", "deck.html", "ink-saver.css", "rulebook-code.css", "rulebook-contents.html")
+# What every game's layouts use (the skeletons, the shared stylesheets, fonts and icons): all of
+# layouts/ but the games' own folders.
+SHARED_LAYOUTS = tuple(sorted(entry.name for entry in (ROOT / "layouts").iterdir()
+                              if not (ROOT / "card_data" / entry.name).is_dir()))
 HOOKS = ("pre-commit", "post-commit", "post-checkout", "post-merge", "pre-auto-gc", "post-index-change",
          "reference-transaction", "pre-push", "fsmonitor-watchman", "push-to-checkout")
 BUILD_SECONDS = 60
@@ -43,6 +46,7 @@ def tiny(tmp_path) -> Path:
     project = tmp_path / "project"
     (project / "card_data").mkdir(parents=True)
     shutil.copytree(ROOT / "fonts", project / "fonts")
+    (project / "layouts").mkdir()
     for name in SHARED_LAYOUTS:
         source, target = ROOT / "layouts" / name, project / "layouts" / name
         shutil.copytree(source, target) if source.is_dir() else shutil.copy(source, target)

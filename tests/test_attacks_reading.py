@@ -98,7 +98,7 @@ def race_project(tmp_path: Path) -> tuple[Path, Path, Path]:
     layout = root / "layouts" / "tiny" / "rulebook.html"
     images = "".join(f'<img src="layouts/tiny/pictures/p{n}.jpg" style="width: 5mm" alt="">'
                      for n in range(RACE_PICTURES))
-    layout.write_text(layout.read_text().replace("<main>", f"<main><p>{images}</p>", 1))
+    layout.write_text(layout.read_text() + f"{{% block emblem %}}<p>{images}</p>{{% endblock %}}\n")
     return root, pictures, outside
 
 

@@ -72,12 +72,18 @@ def test_ink_saver_rulebooks_and_boards_are_lighter_too(both):
 
 
 def test_every_layout_shell_reads_the_switch():
-    shells = [path for path in (ROOT / "layouts").rglob("*.html")
-              if "<html" in path.read_text() and path.parent.name != "site"]
-    assert len(shells) >= 8
+    """Every document's <html> (the decks', the rulebooks' skeleton, the boards') turns the ink
+    saver on; every rulebook is the skeleton extended, so it does too."""
+    layouts = ROOT / "layouts"
+    shells = [path for path in layouts.rglob("*.html") if "<html" in path.read_text() and path.parent.name != "site"]
+    assert {layouts / "deck.html", layouts / "rulebook.html"} <= set(shells)
     for path in shells:
         text = path.read_text()
         assert "game.ink_saver" in text and "ink-saver.css" in text, path
+    rulebooks = sorted(layouts.glob("*/rulebook.html"))
+    assert len(rulebooks) == 5
+    for path in rulebooks:
+        assert '{% extends "rulebook.html" %}' in path.read_text(), path
 
 
 @pytest.mark.parametrize("colour", ["#f4ecd8", "#17151d", "#3f8ff0", "#ffffff", "#8e1b1f"])

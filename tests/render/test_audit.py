@@ -127,7 +127,7 @@ def test_the_proof_outlines_a_planted_finding_where_it_is(planted, tmp_path):
     assert 3.0 < top < 8.0, top
 
 
-TRICKY = """<div class="bleed card" data-overlap="a mark on the whole card exempts nothing"><div class="trim"><div class="frame"></div>
+TRICKY = """<div class="bleed card" data-overlap="a mark on the whole card exempts nothing"><div class="trim"><div class="panel"></div>
 <div style="position:absolute;left:8mm;top:12mm;width:40mm;font-size:9pt;line-height:0.45">Draw a card and then draw another card and then one more card.</div>
 <div style="position:absolute;left:8mm;top:30mm;font-size:7pt;transform:scale(2,0.4);transform-origin:0 0">Squashed rules</div>
 <div style="visibility:hidden"><div style="visibility:visible;position:absolute;left:8mm;top:36mm;font-size:5pt">tiny text</div></div>
