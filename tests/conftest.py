@@ -1,5 +1,8 @@
+import fcntl
 import os
 import shutil
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -9,8 +12,63 @@ from pnp.cli import main
 from pnp.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
-# Tests render everything afresh; tests/render/test_cache.py turns the cache on for itself.
-os.environ["PNP_CACHE"] = "off"
+RUN_CACHE = "PNP_TEST_CACHE_HOME"       # the test run's own user cache folder, shared by its workers
+
+# The test run renders each page once: builds use pnp's page cache (output/.cache of the project
+# built, keyed by every input), signed with a secret of the run's own, in a folder the first
+# process of the run makes and every xdist worker inherits. A page is laid out and checked the
+# first time a test builds it; a test that proves something of rendering afresh (two builds
+# byte-identical, a killed build) turns the cache off for itself (`fresh_renders`), and tests of
+# the cache give it a folder of their own (`cache_on`).
+if RUN_CACHE not in os.environ:
+    os.environ[RUN_CACHE] = tempfile.mkdtemp(prefix="pnp-test-cache-")
+os.environ["PNP_CACHE"] = "on"
+os.environ["XDG_CACHE_HOME"] = os.environ[RUN_CACHE]
+ROOT_CACHE = ROOT / "output" / ".cache"
+
+
+def pytest_configure(config):
+    """The first process of a run notes which pages of the project's own cache were there
+    before it, so that it removes only what the run added (pytest_unconfigure)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        config.pnp_cache_before = set(os.listdir(ROOT_CACHE)) if ROOT_CACHE.is_dir() else set()
+
+
+def pytest_unconfigure(config):
+    before = getattr(config, "pnp_cache_before", None)
+    if before is None:
+        return
+    if ROOT_CACHE.is_dir():
+        for name in set(os.listdir(ROOT_CACHE)) - before:
+            (ROOT_CACHE / name).unlink(missing_ok=True)
+    shutil.rmtree(os.environ[RUN_CACHE], ignore_errors=True)
+
+
+@pytest.fixture
+def fresh_renders(monkeypatch):
+    """Every page laid out afresh: for what only a fresh rendering proves."""
+    monkeypatch.setenv("PNP_CACHE", "off")
+
+
+def run_folder(tmp_path_factory) -> Path:
+    """The folder every worker of this test run shares (the run's own one without xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def made_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
+    """A folder `make` fills once per test run, by the first worker that asks for it; the
+    others wait for it and read it. Tests only read it."""
+    base = run_folder(tmp_path_factory)
+    target, done = base / name, base / f"{name}.done"
+    with open(base / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(target, ignore_errors=True)
+            target.mkdir(parents=True)
+            make(target)
+            done.touch()
+    return target
 
 
 def copy_project(target: Path) -> Path:
@@ -34,34 +92,38 @@ PAPERS = ("a4", "letter", "a3", "tabloid")
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
-    """The verset sheets built once per test session, for every paper, in one run (in a copy
+    """The verset sheets built once per test run, for every paper, in one build (in a copy
     of the project: each paper goes to its own output folder)."""
-    root = copy_project(tmp_path_factory.mktemp("verset-project"))
-    result = run_pnp("build", "verset", *(option for paper in PAPERS for option in ("--paper", paper)),
-                     "--project", str(root))
-    assert result.exit_code == 0, result.output
+    def make(root):
+        copy_project(root)
+        result = run_pnp("build", "verset", *(option for paper in PAPERS for option in ("--paper", paper)),
+                         "--project", str(root))
+        assert result.exit_code == 0, result.output
+
+    root = made_once(tmp_path_factory, "verset-project", make)
     return {paper: root / "output" / "verset" / paper for paper in PAPERS}
 
 
 @pytest.fixture(scope="session")
 def built_wizard(tmp_path_factory):
-    """The Last Wizard built once per test session, for A4 and Letter."""
-    out = {}
-    for paper in ("a4", "letter"):
-        target = tmp_path_factory.mktemp(f"wizard-{paper}")
-        result = run_pnp("build", "wizard", "--paper", paper, "--out", str(target), "--project", str(ROOT))
-        assert result.exit_code == 0, result.output
-        out[paper] = target
-    return out
+    """The Last Wizard built once per test run, for A4 and Letter."""
+    def make(folder):
+        for paper in ("a4", "letter"):
+            result = run_pnp("build", "wizard", "--paper", paper, "--out", str(folder / paper), "--project", str(ROOT))
+            assert result.exit_code == 0, result.output
+
+    folder = made_once(tmp_path_factory, "wizard", make)
+    return {paper: folder / paper for paper in ("a4", "letter")}
 
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
-    """The download site of every game, built once per test session."""
-    target = tmp_path_factory.mktemp("site") / "site"
-    result = run_pnp("site", "--out", str(target), "--project", str(ROOT))
-    assert result.exit_code == 0, result.output
-    return target
+    """The download site of every game, built once per test run."""
+    def make(folder):
+        result = run_pnp("site", "--out", str(folder / "site"), "--project", str(ROOT))
+        assert result.exit_code == 0, result.output
+
+    return made_once(tmp_path_factory, "site", make) / "site"
 
 
 @pytest.fixture

@@ -170,7 +170,7 @@ def test_duplex_none_prints_fronts_only_and_short_mirrors_rows(tmp_path):
         assert back.centre[1] / MM == pytest.approx((height - face.centre[1]) / MM, abs=TOLERANCE_MM)
 
 
-def test_two_builds_are_byte_identical(built, tmp_path):
+def test_two_builds_are_byte_identical(built, tmp_path, fresh_renders):
     result = run_pnp("build", "verset", "--paper", "a4", "--out", str(tmp_path),
                      "--project", str(ROOT))
     assert result.exit_code == 0, result.output

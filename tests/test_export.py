@@ -15,21 +15,22 @@ from pnp.export.pages import service_pages
 from pnp.export.services import product_size
 from pnp.export.tts import cell_size, grid
 from pnp.preflight import preflight
-from tests.conftest import ROOT, run_pnp
+from tests.conftest import ROOT, made_once, run_pnp
 
 POKER_PX = {"mpc": (822, 1122), "tgc": (825, 1125)}
+SERVICES = ("mpc", "tgc", "dtc", "tts")
 
 
 @pytest.fixture(scope="module")
 def exports(tmp_path_factory):
-    out = {}
-    for service in ("mpc", "tgc", "dtc", "tts"):
-        target = tmp_path_factory.mktemp(f"export-{service}")
-        result = run_pnp("export", "wizard", "--for", service, "--out", str(target), "--project", str(ROOT),
-                         "--base-url", "https://example.org/wizard/")
-        assert result.exit_code == 0, result.output
-        out[service] = target
-    return out
+    def make(folder):
+        for service in SERVICES:
+            result = run_pnp("export", "wizard", "--for", service, "--out", str(folder / service),
+                             "--project", str(ROOT), "--base-url", "https://example.org/wizard/")
+            assert result.exit_code == 0, result.output
+
+    folder = made_once(tmp_path_factory, "wizard-exports", make)
+    return {service: folder / service for service in SERVICES}
 
 
 def _manifest(folder: Path) -> list[dict]:
@@ -150,12 +151,28 @@ def test_art_without_enough_bleed_is_mirrored_at_the_edge():
     assert image.getpixel((5, 3)) == image.getpixel((5, 560))                             # corners too
 
 
-def test_export_is_deterministic(exports, tmp_path):
-    result = run_pnp("export", "wizard", "--for", "tts", "--out", str(tmp_path / "again"), "--project", str(ROOT),
-                     "--base-url", "https://example.org/wizard/")
-    assert result.exit_code == 0
+def test_export_is_deterministic_on_the_pool_and_in_one_process(exports, tmp_path, fresh_renders, monkeypatch):
+    """The decks render on the build's worker pool, one task a deck; rendered afresh in this
+    process instead (--jobs 1), every file is the same, byte for byte."""
+    import pnp.editions
+
+    tasks, start_pool = [], pnp.editions.start_pool
+
+    def watched_pool(jobs):
+        pool = start_pool(jobs)
+        submit = pool.submit
+        pool.submit = lambda function, *arguments: tasks.append(arguments[0].__name__) or submit(function, *arguments)
+        return pool
+
+    monkeypatch.setattr(pnp.editions, "start_pool", watched_pool)
+    for jobs, folder in (("2", "pool"), ("1", "here")):
+        result = run_pnp("export", "wizard", "--for", "tts", "--out", str(tmp_path / folder), "--project", str(ROOT),
+                         "--base-url", "https://example.org/wizard/", "--jobs", jobs)
+        assert result.exit_code == 0, result.output
+    assert tasks == ["deck_cards"] * len({row["deck"] for row in _manifest(exports["tts"])})     # one task a deck
     for path in exports["tts"].iterdir():
-        assert (tmp_path / "again" / path.name).read_bytes() == path.read_bytes(), path.name
+        assert (tmp_path / "pool" / path.name).read_bytes() == path.read_bytes(), path.name
+        assert (tmp_path / "here" / path.name).read_bytes() == path.read_bytes(), path.name
 
 
 def test_export_of_broken_data_writes_nothing(project_copy):

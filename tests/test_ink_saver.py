@@ -7,7 +7,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnp.render.templates import INK_SAVER_LIGHTNESS, ink_saver_colour
-from tests.conftest import ROOT, copy_project, run_pnp
+from tests.conftest import ROOT, copy_project, made_once, run_pnp
 
 GAMES = ("verset", "wizard", "verso", "olf", "verdun")
 DPI = 20
@@ -28,12 +28,16 @@ def darkness(path) -> tuple[float, int]:
 
 @pytest.fixture(scope="module")
 def both(tmp_path_factory):
-    root = copy_project(tmp_path_factory.mktemp("ink"))
-    normal = run_pnp("build", "--all", "--project", str(root))
-    light = run_pnp("build", "--all", "--ink-saver", "--project", str(root))
-    assert normal.exit_code == 0, normal.output
-    assert light.exit_code == 0, light.output
-    return root / "output", light.output
+    def make(root):
+        copy_project(root)
+        normal = run_pnp("build", "--all", "--project", str(root))
+        light = run_pnp("build", "--all", "--ink-saver", "--project", str(root))
+        assert normal.exit_code == 0, normal.output
+        assert light.exit_code == 0, light.output
+        (root / "ink-saver-output.txt").write_text(light.output)
+
+    root = made_once(tmp_path_factory, "ink-saver", make)
+    return root / "output", (root / "ink-saver-output.txt").read_text()
 
 
 def deck_sheets(folder):

@@ -40,7 +40,7 @@ def group_alive(pgid: int) -> bool:
         return False
 
 
-def test_killed_builds_leave_a_complete_old_or_new_set_and_no_process(project_copy, tmp_path):
+def test_killed_builds_leave_a_complete_old_or_new_set_and_no_process(project_copy, tmp_path, fresh_renders):
     assert run_pnp("new", "lanterns", "--project", str(project_copy)).exit_code == 0
     out = tmp_path / "out"
     assert run_pnp("build", "lanterns", "--out", str(out), "--project", str(project_copy)).exit_code == 0

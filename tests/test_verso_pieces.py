@@ -11,19 +11,22 @@ from pnp.games import get_game
 from pnp.project import Project
 from pnp.rulebook.render import render_rulebook_html
 from pnp.rulebook.source import example_blocks, source_files
-from tests.conftest import ROOT, run_pnp
+from tests.conftest import ROOT, made_once, run_pnp
+
+
+EDITIONS = (("a4", "fr"), ("letter", "fr"), ("a4", "en"))
 
 
 @pytest.fixture(scope="module")
 def built_verso(tmp_path_factory):
-    out = {}
-    for paper, language in (("a4", "fr"), ("letter", "fr"), ("a4", "en")):
-        target = tmp_path_factory.mktemp(f"verso-{paper}-{language}")
-        result = run_pnp("build", "verso", "--paper", paper, "--lang", language, "--out", str(target),
-                         "--project", str(ROOT))
-        assert result.exit_code == 0, result.output
-        out[(paper, language)] = target
-    return out
+    def make(folder):
+        for paper, language in EDITIONS:
+            result = run_pnp("build", "verso", "--paper", paper, "--lang", language,
+                             "--out", str(folder / f"{paper}-{language}"), "--project", str(ROOT))
+            assert result.exit_code == 0, result.output
+
+    folder = made_once(tmp_path_factory, "verso-editions", make)
+    return {(paper, language): folder / f"{paper}-{language}" for paper, language in EDITIONS}
 
 
 def _text(path, page=0) -> str:
@@ -108,7 +111,7 @@ def test_the_english_edition_goes_to_its_own_folder():
     assert output_folder(project, game, "a4", "long", "fr").name == "a4"
 
 
-def test_two_builds_are_byte_identical(built_verso, tmp_path):
+def test_two_builds_are_byte_identical(built_verso, tmp_path, fresh_renders):
     result = run_pnp("build", "verso", "--out", str(tmp_path / "again"), "--project", str(ROOT))
     assert result.exit_code == 0
     for path in built_verso[("a4", "fr")].glob("*.pdf"):

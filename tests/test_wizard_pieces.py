@@ -81,7 +81,7 @@ def test_the_score_board_marks_start_double_zone_goal_and_end(built_wizard):
     assert all(str(n) in text.split() for n in range(41))
 
 
-def test_two_builds_are_byte_identical(built_wizard, tmp_path):
+def test_two_builds_are_byte_identical(built_wizard, tmp_path, fresh_renders):
     from tests.conftest import ROOT, run_pnp
     again = tmp_path / "again"
     assert run_pnp("build", "wizard", "--out", str(again), "--project", str(ROOT)).exit_code == 0

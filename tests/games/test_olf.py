@@ -11,7 +11,7 @@ from pnp.games import get_game
 from pnp.games.olf.aid import odds_context, percent, target_lists
 from pnp.project import Project
 from pnp.rules.olf.odds import success_chance
-from tests.conftest import ROOT, run_pnp
+from tests.conftest import ROOT, made_once, run_pnp
 from tests.pdf_measure import MM, placements
 
 TOLERANCE_MM = 0.1
@@ -19,10 +19,11 @@ TOLERANCE_MM = 0.1
 
 @pytest.fixture(scope="module")
 def built_olf(tmp_path_factory):
-    target = tmp_path_factory.mktemp("olf")
-    result = run_pnp("build", "olf", "--out", str(target), "--project", str(ROOT))
-    assert result.exit_code == 0, result.output
-    return target
+    def make(folder):
+        result = run_pnp("build", "olf", "--out", str(folder / "a4"), "--project", str(ROOT))
+        assert result.exit_code == 0, result.output
+
+    return made_once(tmp_path_factory, "olf", make) / "a4"
 
 
 def _trim_sizes(path) -> set:

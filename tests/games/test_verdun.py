@@ -12,7 +12,7 @@ from pnp.games.verdun import engine_card
 from pnp.project import Project
 from pnp.rules.verdun import components
 from pnp.rules.verdun.deck import short_deck, standard_deck
-from tests.conftest import ROOT, run_pnp
+from tests.conftest import ROOT, made_once, run_pnp
 from tests.pdf_measure import MM, placements
 
 TOLERANCE_MM = 0.1
@@ -28,11 +28,12 @@ PAPERS_PT = {"a4": (595.28, 841.89), "letter": (612, 792)}
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def built_verdun(request, tmp_path_factory):
-    target = tmp_path_factory.mktemp(f"verdun-{request.param}")
-    result = run_pnp("build", "verdun", "--paper", request.param, "--module", "mud-and-blood",
-                     "--out", str(target), "--project", str(ROOT))
-    assert result.exit_code == 0, result.output
-    return request.param, target
+    def make(folder):
+        result = run_pnp("build", "verdun", "--paper", request.param, "--module", "mud-and-blood",
+                         "--out", str(folder / "out"), "--project", str(ROOT))
+        assert result.exit_code == 0, result.output
+
+    return request.param, made_once(tmp_path_factory, f"verdun-{request.param}", make) / "out"
 
 
 def test_the_module_s_files_come_only_with_the_module(built_verdun, tmp_path):

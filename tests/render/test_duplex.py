@@ -10,7 +10,7 @@ import pytest
 
 from pnp.render.calibration import back_position, ruler_signs, targets
 from pnp.render.papers import PAPERS_MM
-from tests.conftest import ROOT, run_pnp
+from tests.conftest import ROOT, made_once, run_pnp
 from tests.pdf_measure import MM, placements
 
 NUMERAL_MIN_PT = 40        # the big numeral in the middle of a face; the corner indices are smaller
@@ -18,18 +18,21 @@ TOLERANCE_MM = 0.1
 OFFSET = (1.5, -2.0)
 
 
+DUPLEX_BUILDS = {"long": ("--duplex", "long"), "short": ("--duplex", "short"),
+                 "long-offset": ("--duplex", "long", "--duplex-offset", "1.5,-2"),
+                 "short-offset": ("--duplex", "short", "--duplex-offset", "1.5,-2"),
+                 "fold": ("--duplex", "fold")}
+
+
 @pytest.fixture(scope="module")
 def verso_builds(tmp_path_factory):
-    out = {}
-    for name, args in {"long": ("--duplex", "long"), "short": ("--duplex", "short"),
-                       "long-offset": ("--duplex", "long", "--duplex-offset", "1.5,-2"),
-                       "short-offset": ("--duplex", "short", "--duplex-offset", "1.5,-2"),
-                       "fold": ("--duplex", "fold")}.items():
-        target = tmp_path_factory.mktemp(name)
-        result = run_pnp("build", "verso", *args, "--out", str(target), "--project", str(ROOT))
-        assert result.exit_code == 0, result.output
-        out[name] = target / "cards.pdf"
-    return out
+    def make(folder):
+        for name, args in DUPLEX_BUILDS.items():
+            result = run_pnp("build", "verso", *args, "--out", str(folder / name), "--project", str(ROOT))
+            assert result.exit_code == 0, result.output
+
+    folder = made_once(tmp_path_factory, "verso-duplex", make)
+    return {name: folder / name / "cards.pdf" for name in DUPLEX_BUILDS}
 
 
 def _cards():

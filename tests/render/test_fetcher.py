@@ -11,7 +11,7 @@ def fetcher():
 
 
 def test_project_files_are_served(fetcher):
-    response = fetcher.fetch((ROOT / "layouts" / "verset" / "cards.css").as_uri())
+    response = fetcher.fetch((ROOT / "layouts" / "fonts" / "rye.css").as_uri())
     assert b"@font-face" in response.read()
 
 

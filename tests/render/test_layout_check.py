@@ -77,7 +77,7 @@ def test_an_unknown_font(project_copy):
 def test_a_font_file_that_is_missing(project_copy):
     (project_copy / "fonts" / "rye" / "rye-latin-400-normal.woff").unlink()
     output = check(project_copy)
-    assert "layouts/verset/cards.css:2: @font-face src" in output
+    assert "layouts/fonts/rye.css:3: @font-face src" in output       # the family's one declaration
 
 
 def test_text_that_cannot_fit_names_the_card_line(project_copy, tmp_path):

@@ -54,3 +54,41 @@ def test_serve_rebuilds_when_the_data_changes(project_copy):
     assert process.returncode == 0, rest
     assert "Traceback" not in rest
     assert Path(project_copy / "output" / "site" / "index.html").is_file()
+
+
+def test_serve_keeps_one_pool_for_every_rebuild(tmp_path, monkeypatch):
+    """One pool of processes is started for the whole serve and handed to every rebuild of the
+    site; it is shut down when serving stops."""
+    import threading
+
+    import watchfiles
+
+    import pnp.editions
+    import pnp.site.serve as serve
+    from pnp.project import Project
+
+    started, pools = [], []
+
+    class Pool:
+        def shutdown(self, **_):
+            started.append("shut down")
+
+    monkeypatch.setattr(pnp.editions, "start_pool", lambda jobs: started.append(jobs) or Pool())
+
+    def build_site(project, target, keys, title, owned=False, pool=None):
+        pools.append(pool)
+        return type("Report", (), {"files": 1, "size": 0})()
+
+    monkeypatch.setattr(serve, "build_site", build_site)
+    monkeypatch.setattr(watchfiles, "watch", lambda *folders, **options: iter([{(1, "a")}, {(1, "b")}]))
+    said = []
+    serve.serve_site(Project.at(_project(tmp_path)), tmp_path / "site", ["x"], "T", 0,
+                     owned=True, say=lambda text, problem=False: said.append(text), stop=threading.Event())
+    assert len(pools) == 3 and pools[0] is pools[1] is pools[2] and isinstance(pools[0], Pool)
+    assert started[0] >= 1 and started[1:] == ["shut down"]
+
+
+def _project(folder: Path) -> Path:
+    for name in ("card_data", "layouts", "fonts"):
+        (folder / name).mkdir(parents=True, exist_ok=True)
+    return folder

@@ -130,7 +130,7 @@ def test_zips_do_not_depend_on_the_clock():
         assert all(info.date_time == (1980, 1, 1, 0, 0, 0) for info in archive.infolist())
 
 
-def test_the_site_is_deterministic(built_site, tmp_path):
+def test_the_site_is_deterministic(built_site, tmp_path, fresh_renders):
     """A second build gives the same PDFs, zips and pictures (its pages list one game only)."""
     result = run_pnp("site", "--out", str(tmp_path / "again"), "--games", "wizard", "--project", str(ROOT))
     assert result.exit_code == 0, result.output
