@@ -34,6 +34,7 @@ MALLOC_ARENAS = 2
 PIPE_ATOMIC_BYTES = 4096          # POSIX PIPE_BUF on Linux: writes up to this size never interleave
 EXIT_WORKER_LOST = 70             # the work's own code for "a worker process died under it"
 WATCH_INTERVAL = 0.1              # seconds between the parent's looks at the clocks
+FORWARDED_SIGNALS = {signal.SIGTERM, signal.SIGHUP}   # the parent passes these on to the work
 
 
 class LimitExceeded(PnpError):
@@ -160,8 +161,12 @@ def supervised(work) -> int:
     global _channel
     read_end, write_end = os.pipe()
     parent = os.getpid()
+    # A SIGTERM or SIGHUP that comes before the watch has its handlers waits for them (blocked
+    # here, let through by the watch), never ending this process and leaving the work behind.
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, FORWARDED_SIGNALS)
     child = os.fork()
     if child == 0:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         os.close(read_end)
         _channel = write_end
         die_with_parent()
@@ -181,7 +186,7 @@ def supervised(work) -> int:
             sys.stderr.flush()
             os._exit(code)
     os.close(write_end)
-    return Supervisor(child, read_end).watch()
+    return Supervisor(child, read_end).watch(mask)
 
 
 def _lock_free(path: Path) -> bool:
@@ -213,9 +218,13 @@ class Supervisor:
         self.pending = b""
         self.forwarded: set[int] = set()
 
-    def watch(self) -> int:
-        previous = {number: signal.signal(number, self._forward) for number in (signal.SIGTERM, signal.SIGHUP)}
+    def watch(self, mask: set | None = None) -> int:
+        """Watch until the work ends; `mask`: the signal mask to restore once the handlers are
+        in place (supervised() blocks the forwarded signals until then)."""
+        previous = {number: signal.signal(number, self._forward) for number in FORWARDED_SIGNALS}
         previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)   # the work reports Ctrl-C
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         try:
             while True:
                 finished, status = os.waitpid(self.child, os.WNOHANG)

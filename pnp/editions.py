@@ -98,6 +98,17 @@ def start_pool(jobs: int) -> ProcessPoolExecutor:
     return pool
 
 
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool's processes now, halfway through what they render: for a run that has
+    failed, whose pieces nobody will read (a pool kept between runs is never stopped so)."""
+    terminate = getattr(pool, "terminate_workers", None)       # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+
+
 def edition_options(edition: Edition, options: PrintOptions) -> dict:
     return {"paper": edition.paper, "language": edition.language, "modules": sorted(edition.modules),
             "duplex": options.duplex, "offset": list(options.back_offset_mm), "booklet": options.booklet,
@@ -300,6 +311,10 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
         if failures:
             raise _first_fault(failures)
         progress(len(tasks), len(tasks), "done")
+    except BaseException:
+        if own_pool:
+            stop_workers(pool)       # a refused check or Ctrl-C: no piece of it will be used
+        raise
     finally:
         if own_pool:
             pool.shutdown(wait=True, cancel_futures=True)

@@ -134,6 +134,32 @@ def test_a_terminated_program_stops_its_work_quietly_and_cleans_up(tmp_path, cap
     assert capfd.readouterr().err == ""
 
 
+def test_a_sigterm_before_the_watch_begins_still_stops_the_work_and_cleans_up(tmp_path, capfd, monkeypatch):
+    """The work signals its parent at once, while the parent is still on its way to the watch:
+    the signal waits for the watch's handlers (it would otherwise end the parent, this test run
+    with it, and leave the work and its staging folder behind)."""
+    from pnp.contained import Supervisor
+
+    staging = tmp_path / ".a4.new-1"
+    watch = Supervisor.watch
+
+    def late_watch(self, mask=None):
+        time.sleep(0.5)
+        return watch(self, mask)
+
+    monkeypatch.setattr(Supervisor, "watch", late_watch)
+
+    def work():
+        staging.mkdir()
+        made(staging)
+        os.kill(os.getppid(), signal.SIGTERM)
+        time.sleep(30)
+        return 0
+    assert supervised(work) == 128 + signal.SIGTERM
+    assert not staging.exists()
+    assert capfd.readouterr().err == ""
+
+
 def test_a_bug_in_the_work_is_shown_not_swallowed(capfd):
     def work():
         raise ValueError("a bug of pnp's")

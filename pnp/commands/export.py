@@ -28,7 +28,7 @@ def export(game_key: str, service: str, out_dir: str | None, base_url: str | Non
            jobs: int | None, project_dir: str | None) -> None:
     """Export GAME's cards for a print shop or Tabletop Simulator, with a manifest of every card."""
     from pnp.build import check_before_build
-    from pnp.editions import default_jobs, start_pool
+    from pnp.editions import default_jobs, start_pool, stop_workers
     from pnp.export.game import export_game
     from pnp.output import project_output, write_outputs
     from pnp.preflight import require_preflight
@@ -46,6 +46,10 @@ def export(game_key: str, service: str, out_dir: str | None, base_url: str | Non
             base = base_url if base_url is not None else target.as_uri() + "/"
             with errors.status(f"{game.title}: exporting for {service}"):
                 result = export_game(project, game, service, base, pool)
+        except BaseException:
+            if pool is not None:
+                stop_workers(pool)          # a refused check or Ctrl-C: none of it is written
+            raise
         finally:
             if pool is not None:
                 pool.shutdown(wait=True, cancel_futures=True)

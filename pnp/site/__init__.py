@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.editions import Edition, PrintOptions, default_jobs, render_editions, start_pool
+from pnp.editions import Edition, PrintOptions, default_jobs, render_editions, start_pool, stop_workers
 from pnp.output import write_outputs
 from pnp.errors import DataError, Problem, UsageError
 from pnp.files import MissingFile, project_font, read_bytes, read_text
@@ -212,6 +212,9 @@ def site_files(project: Project, keys: list[str], title: str, progress: Callable
         pool = start_pool(default_jobs())
         try:
             return site_files(project, keys, title, progress, pool)
+        except BaseException:
+            stop_workers(pool)                  # nothing of a failed site is written
+            raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     if not keys:
