@@ -120,16 +120,20 @@ def test_outside_the_supervised_program_a_memory_error_still_names_the_file():
             raise MemoryError
 
 
-def test_a_terminated_program_stops_its_work_quietly_and_cleans_up(tmp_path, capfd):
-    staging = tmp_path / ".a4.new-1"
-
+def _terminating_its_parent(staging):
+    """Work that makes a staging folder, then asks its parent to stop (as `kill PID` would)."""
     def work():
         staging.mkdir()
         made(staging)
         os.kill(os.getppid(), signal.SIGTERM)
         time.sleep(30)
         return 0
-    assert supervised(work) == 128 + signal.SIGTERM
+    return work
+
+
+def test_a_terminated_program_stops_its_work_quietly_and_cleans_up(tmp_path, capfd):
+    staging = tmp_path / ".a4.new-1"
+    assert supervised(_terminating_its_parent(staging)) == 128 + signal.SIGTERM
     assert not staging.exists()
     assert capfd.readouterr().err == ""
 
@@ -148,14 +152,7 @@ def test_a_sigterm_before_the_watch_begins_still_stops_the_work_and_cleans_up(tm
         return watch(self, mask)
 
     monkeypatch.setattr(Supervisor, "watch", late_watch)
-
-    def work():
-        staging.mkdir()
-        made(staging)
-        os.kill(os.getppid(), signal.SIGTERM)
-        time.sleep(30)
-        return 0
-    assert supervised(work) == 128 + signal.SIGTERM
+    assert supervised(_terminating_its_parent(staging)) == 128 + signal.SIGTERM
     assert not staging.exists()
     assert capfd.readouterr().err == ""
 
