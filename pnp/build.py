@@ -9,7 +9,7 @@ import math
 from pnp.check import check_game
 from pnp.data.decks import LoadedDeck
 from pnp.errors import CheckFailed, DataError, Problem, plural
-from pnp.games.base import Game
+from pnp.data.game import Game
 from pnp.project import Project
 from pnp.render.impose import impose
 from pnp.render.marks import draw_sheet_marks, label_font_file

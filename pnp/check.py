@@ -7,7 +7,7 @@ from pnp.data.decks import load_game
 from pnp.errors import DataError, Problem
 from pnp.examples import Example, Mismatch, load_example_file, run_examples
 from pnp.files import MissingFile, project_files, project_font
-from pnp.games.base import Game
+from pnp.data.game import Game
 from pnp.project import Project
 from pnp.rulebook.source import rulebook_dir, rulebook_examples
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from pnp.contained import stage
 from pnp.data.decks import load_game
 from pnp.games import get_game
-from pnp.games.base import Game
+from pnp.data.game import Game
 from pnp.preflight import require_preflight
 from pnp.project import Project
 from pnp.render import cache

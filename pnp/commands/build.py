@@ -20,7 +20,9 @@ from pnp.commands.types import TEXT
 @paper_option(multiple=True)
 @duplex_option()
 @out_folder_option("Where to write, for one game on one paper (default: output/GAME/PAPER; "
-                   "output/GAME/PAPER-duplex-short or PAPER-fronts-only for the other duplex modes).")
+                   "output/GAME/PAPER-duplex-short or PAPER-fronts-only for the other duplex modes, "
+                   "PAPER-ink-saver with --ink-saver, PAPER-LANG in another language than the game's "
+                   "own). The closing table gives each file's ink coverage.")
 @lang_option
 @duplex_offset_option
 @module_option

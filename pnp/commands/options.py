@@ -81,11 +81,10 @@ def duplex_offset_mm(text: str | None, duplex: str) -> tuple[float, float]:
 
 lang_option = click.option(
     "--lang", "language", type=TEXT, metavar="LANG",
-    help="The language to print in, one of the game's (Verso: fr, the default, or en); a build in "
-         "another language than the game's own goes to output/GAME/PAPER-LANG.")
+    help="The language to print in, one of the game's (Verso: fr, the default, or en).")
 module_option = click.option(
     "--module", "modules", type=TEXT, metavar="MODULE", multiple=True,
-    help="Also build an optional module's cards, in their own files (Verdun: mud-and-blood); "
+    help="Add an optional module's cards, in files of their own (Verdun: mud-and-blood); "
          "repeat for several. `pnp list` names each game's modules.")
 booklet_option = click.option(
     "--booklet", is_flag=True,
@@ -96,7 +95,7 @@ force_option = click.option(
 ink_saver_option = click.option(
     "--ink-saver", is_flag=True,
     help="Print light: white grounds, outlined frames, dark text, art lightened (every layout reads the "
-         "switch); a build goes to output/GAME/PAPER-ink-saver, its table giving each file's ink coverage.")
+         "switch).")
 
 
 def jobs_option(one_in_process: bool = True):

@@ -15,7 +15,7 @@ from pnp.export.images import png_bytes, rasterise
 from pnp.export.names import card_name
 from pnp.export.pages import as_bytes, service_pages
 from pnp.export.services import DPI, PRODUCT_SIZES_IN, SERVICES, Service, product_size
-from pnp.games.base import Game
+from pnp.data.game import Game
 from pnp.project import Project
 
 

@@ -5,11 +5,10 @@ the options its simulator takes. The game itself is pnp/data/game.py."""
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pnp.data.game import Game
 from pnp.data.located import Located
 from pnp.errors import Problem
 
-__all__ = ["Adapter", "Game", "HOOKS", "SimulationOption"]      # Game: where modules above found it first
+__all__ = ["Adapter", "HOOKS", "SimulationOption"]
 
 
 @dataclass(frozen=True)

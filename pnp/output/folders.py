@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pnp.atomic import FOLDER_FLAGS, OpenFolder, entry_kind, link_refused, opened_folder
 from pnp.errors import UsageError
-from pnp.games.base import Game
+from pnp.data.game import Game
 from pnp.output.locks import _lock_entry, lock_name
 from pnp.project import Project
 

@@ -80,7 +80,8 @@ def font_problems(project: Project, game: Game) -> list[Problem]:
                         problems.append(Problem(shown, line, "font-family", "a font declared by an @font-face "
                                                 f"rule ({', '.join(sorted(declared))}) or a generic family",
                                                 f"'{name}'", f"Did you mean '{close[0]}'?" if close else
-                                                "Add an @font-face rule for it, with a font file in fonts/"))
+                                                "Import its family's layouts/fonts/FOLDER.css, or add an @font-face "
+                                                "rule for it with a font file in fonts/"))
     return problems
 
 

@@ -290,4 +290,25 @@ def stylesheet_problems(project: Project) -> list[Problem]:
         problems += [Problem(shown, fault.line, "(stylesheet)", STYLESHEET_EXPECTED, fault.message, fault.fix)
                      for fault in stylesheet_faults([sheet], complete=False)]
         problems += sheet_picture_problems(project, path, shown, sheet.css)
+        problems += _import_problems(project, path, shown, sheet.css)
+    return problems
+
+
+def _import_problems(project: Project, path: Path, shown: str, css: str) -> list[Problem]:
+    """Every @import names a stylesheet of the project that is there (the shared ones a game's
+    stylesheet builds on: layouts/cards-base.css, layouts/fonts/FOLDER.css...)."""
+    problems = []
+    for rule in parsed(css):
+        if rule.type != "at-rule" or rule.lower_at_keyword != "import":
+            continue
+        target = next((token.value for token in rule.prelude if token.type in ("string", "url")), None)
+        where = Path(os.path.normpath(path.parent / target)) if target else None
+        if where is not None and "://" not in target and not target.startswith("/") and where.is_file() \
+                and where.is_relative_to(project.root):
+            continue
+        named = (f"layouts/{where.relative_to(project.layouts)}" if where is not None and where.is_relative_to(project.layouts)
+                 else repr(target))
+        problems.append(Problem(shown, rule.source_line, "@import", "a stylesheet of the project's layouts/",
+                                f"{named}, which is not there" if where is not None else "no file named",
+                                "Restore the file, or point the @import at a stylesheet under layouts/"))
     return problems

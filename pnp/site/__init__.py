@@ -18,7 +18,7 @@ from pnp.output import write_outputs
 from pnp.errors import DataError, Problem, UsageError
 from pnp.files import MissingFile, project_font, read_bytes, read_text
 from pnp.games import game_keys, get_game
-from pnp.games.base import Game
+from pnp.data.game import Game
 from pnp.project import Project
 from pnp.render.sheet_layout import sheet_layout
 from pnp.site.archive import deterministic_zip
@@ -208,6 +208,8 @@ def site_files(project: Project, keys: list[str], title: str, progress: Callable
                pool: ProcessPoolExecutor | None = None) -> list[tuple[str, bytes]]:
     """Every file of the site, by path, in a stable order, rendered on `pool` (`pnp serve`
     keeps one between rebuilds), else on one pool started for all the games."""
+    if not keys:
+        raise UsageError(f"{project.root} has no games yet: `pnp new GAME` makes one")
     if pool is None:
         pool = start_pool(default_jobs())
         try:
@@ -217,8 +219,6 @@ def site_files(project: Project, keys: list[str], title: str, progress: Callable
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
-    if not keys:
-        raise UsageError(f"{project.root} has no games yet: `pnp new GAME` makes one")
     games = [get_game(project, key) for key in keys]
     files, pages, scale_bar_picture = [], [], None
     for game in games:

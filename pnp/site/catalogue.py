@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from pnp.games.base import Game
+from pnp.data.game import Game
 
 STOCK_WORDS = {"cardstock": "cardstock (200-300 g/m², 110 lb)", "paper": "paper (80-120 g/m², 20-32 lb)"}
 SCALE_WORDS = "100 % scale (actual size)"

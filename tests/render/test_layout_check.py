@@ -80,6 +80,14 @@ def test_a_font_file_that_is_missing(project_copy):
     assert "layouts/fonts/rye.css:3: @font-face src" in output       # the family's one declaration
 
 
+@pytest.mark.parametrize("shared", ["cards-base.css", "fonts/rye.css"])
+def test_a_shared_stylesheet_that_is_missing_is_named_where_it_is_imported(project_copy, shared):
+    (project_copy / "layouts" / shared).unlink()
+    output = check(project_copy)
+    line = next(line for line in output.splitlines() if line.startswith("layouts/verset/cards.css:") and "@import" in line)
+    assert f"layouts/{shared}, which is not there" in line
+
+
 def test_text_that_cannot_fit_names_the_card_line(project_copy, tmp_path):
     long = "Every round, " + "the Verse draws again and again and again " * 12 + "until dawn."
     edit(project_copy, "card_data/verset/glass.yaml", "text: Once per campaign", f"text: {long} Once per campaign")

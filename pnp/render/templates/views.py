@@ -29,4 +29,5 @@ def deck_view(deck) -> SimpleNamespace:
 
 def game_view(game) -> SimpleNamespace:
     return SimpleNamespace(key=game.key, title=game.title, language=game.language, players=game.players,
-                           play_time=game.play_time, pitch=game.pitch, ink_saver=getattr(game, "ink_saver", False))
+                           play_time=game.play_time, pitch=game.pitch, ink_saver=getattr(game, "ink_saver", False),
+                           stylesheet=game.stylesheet)
