@@ -161,12 +161,14 @@ def supervised(work) -> int:
     global _channel
     read_end, write_end = os.pipe()
     parent = os.getpid()
-    # A SIGTERM or SIGHUP that comes before the watch has its handlers waits for them (blocked
-    # here, let through by the watch), never ending this process and leaving the work behind.
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, FORWARDED_SIGNALS)
+    # The handlers are in place before the fork: a SIGTERM or SIGHUP that comes at once is passed
+    # on to the work as soon as it exists, never ending this process and leaving the work behind.
+    supervisor = Supervisor(None, read_end)
+    previous = supervisor.take_signals()
     child = os.fork()
     if child == 0:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
         os.close(read_end)
         _channel = write_end
         die_with_parent()
@@ -186,7 +188,8 @@ def supervised(work) -> int:
             sys.stderr.flush()
             os._exit(code)
     os.close(write_end)
-    return Supervisor(child, read_end).watch(mask)
+    supervisor.started(child)
+    return supervisor.watch(previous)
 
 
 def _lock_free(path: Path) -> bool:
@@ -210,7 +213,7 @@ def _lock_free(path: Path) -> bool:
 class Supervisor:
     """The parent's side: reads the stages, enforces their clocks, reports how the work ended."""
 
-    def __init__(self, child: int, channel: int):
+    def __init__(self, child: int | None, channel: int):
         self.child = child
         self.channel = channel
         self.open: dict[int, list[Stage]] = {}
@@ -218,13 +221,24 @@ class Supervisor:
         self.pending = b""
         self.forwarded: set[int] = set()
 
-    def watch(self, mask: set | None = None) -> int:
-        """Watch until the work ends; `mask`: the signal mask to restore once the handlers are
-        in place (supervised() blocks the forwarded signals until then)."""
+    def take_signals(self) -> dict:
+        """SIGTERM and SIGHUP passed on to the work, Ctrl-C left to it (it reports it); the
+        handlers they had, to put back."""
         previous = {number: signal.signal(number, self._forward) for number in FORWARDED_SIGNALS}
-        previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)   # the work reports Ctrl-C
-        if mask is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return previous
+
+    def started(self, child: int) -> None:
+        """The work's process exists: what came for it before is passed on now."""
+        self.child = child
+        for number in sorted(self.forwarded):
+            self._send(number)
+
+    def watch(self, previous: dict | None = None) -> int:
+        """Watch until the work ends, then put back the signal handlers `previous` (those
+        take_signals() replaced; taken here when None)."""
+        if previous is None:
+            previous = self.take_signals()
         try:
             while True:
                 finished, status = os.waitpid(self.child, os.WNOHANG)
@@ -241,6 +255,10 @@ class Supervisor:
 
     def _forward(self, number, frame) -> None:
         self.forwarded.add(number)
+        if self.child is not None:
+            self._send(number)
+
+    def _send(self, number: int) -> None:
         try:
             os.kill(self.child, number)
         except ProcessLookupError:

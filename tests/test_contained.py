@@ -140,16 +140,17 @@ def test_a_terminated_program_stops_its_work_quietly_and_cleans_up(tmp_path, cap
 
 def test_a_sigterm_before_the_watch_begins_still_stops_the_work_and_cleans_up(tmp_path, capfd, monkeypatch):
     """The work signals its parent at once, while the parent is still on its way to the watch:
-    the signal waits for the watch's handlers (it would otherwise end the parent, this test run
-    with it, and leave the work and its staging folder behind)."""
+    the parent's handlers are in place from before the fork, in every thread of it (a signal
+    otherwise ends the parent, this test run with it, and leaves the work and its staging folder
+    behind)."""
     from pnp.contained import Supervisor
 
     staging = tmp_path / ".a4.new-1"
     watch = Supervisor.watch
 
-    def late_watch(self, mask=None):
+    def late_watch(self, previous=None):
         time.sleep(0.5)
-        return watch(self, mask)
+        return watch(self, previous)
 
     monkeypatch.setattr(Supervisor, "watch", late_watch)
     assert supervised(_terminating_its_parent(staging)) == 128 + signal.SIGTERM
