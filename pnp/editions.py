@@ -11,6 +11,7 @@ as it is (pnp/inputs.py).
 import multiprocessing
 import os
 from collections.abc import Callable
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -98,6 +99,25 @@ def start_pool(jobs: int) -> ProcessPoolExecutor:
     return pool
 
 
+@contextmanager
+def worker_pool(jobs: int | None = None):
+    """A pool of `jobs` processes (default: every core) for one run, None for one; a run that
+    fails or is interrupted stops its processes at once (stop_workers), and every process has
+    ended when the block does."""
+    jobs = jobs or default_jobs()
+    if jobs <= 1:
+        yield None
+        return
+    pool = start_pool(jobs)
+    try:
+        yield pool
+    except BaseException:
+        stop_workers(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def stop_workers(pool: ProcessPoolExecutor) -> None:
     """End the pool's processes now, halfway through what they render: for a run that has
     failed, whose pieces nobody will read (a pool kept between runs is never stopped so)."""
@@ -120,13 +140,11 @@ def build_editions(project: Project, editions: list[Edition], options: PrintOpti
                    pool: ProcessPoolExecutor | None = None) -> list[BuildReport]:
     """Write each edition's folder, all or nothing; a folder already holding this very build
     (same inputs, same files) is left as it is, and nothing of it is checked or rendered."""
-    digests: dict = {RENDERING: render_inputs(project)}
+    digests: dict = {}
     reports: list = [None] * len(editions)
     todo = []
     for index, edition in enumerate(editions):
-        if edition.game_key not in digests:
-            digests[edition.game_key] = game_inputs(project, edition.game_key, digests[RENDERING])
-        inputs = build_inputs(digests[edition.game_key], edition_options(edition, options))
+        inputs = build_inputs(game_digest(project, edition.game_key, digests), edition_options(edition, options))
         current = up_to_date(edition.out_dir, inputs)
         if current is not None:
             reports[index] = replace(current, up_to_date=True)
@@ -163,13 +181,19 @@ def _load(project: Project, editions: list[Edition], digests: dict, ink_saver: b
 
 def game_job(project: Project, game_key: str, language: str | None, digests: dict,
              ink_saver: bool = False) -> GameJob:
-    """What the pool's tasks name the game by, as of its inputs now (`digests` keeps the
-    run's render inputs and each game's inputs, computed once)."""
+    """What the pool's tasks name the game by, as of its inputs now."""
+    generation = game_digest(project, game_key, digests)
+    return GameJob(str(project.root), game_key, language, generation, digests[RENDERING], ink_saver)
+
+
+def game_digest(project: Project, game_key: str, digests: dict) -> str:
+    """The digest of a game's inputs (pnp.inputs.game_inputs); `digests` keeps the run's render
+    inputs and each game's digest, each computed once a run."""
     if RENDERING not in digests:
         digests[RENDERING] = render_inputs(project)
     if game_key not in digests:
         digests[game_key] = game_inputs(project, game_key, digests[RENDERING])
-    return GameJob(str(project.root), game_key, language, digests[game_key], digests[RENDERING], ink_saver)
+    return digests[game_key]
 
 
 def _check(project: Project, runs: dict, options: PrintOptions) -> None:

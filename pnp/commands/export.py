@@ -28,7 +28,7 @@ def export(game_key: str, service: str, out_dir: str | None, base_url: str | Non
            jobs: int | None, project_dir: str | None) -> None:
     """Export GAME's cards for a print shop or Tabletop Simulator, with a manifest of every card."""
     from pnp.build import check_before_build
-    from pnp.editions import default_jobs, start_pool, stop_workers
+    from pnp.editions import worker_pool
     from pnp.export.game import export_game
     from pnp.output import project_output, write_outputs
     from pnp.preflight import require_preflight
@@ -39,20 +39,11 @@ def export(game_key: str, service: str, out_dir: str | None, base_url: str | Non
         game = get_game(project, game_key).with_modules(tuple(m.lower() for m in modules))
         target = Path(out_dir).resolve() if out_dir else project_output(project, game.key, f"export-{service}")
         check_out_folder(target, owned=out_dir is None)
-        jobs = jobs or default_jobs()
-        pool = start_pool(jobs) if jobs > 1 else None       # WeasyPrint loads while the game is checked
-        try:
+        with worker_pool(jobs) as pool:         # WeasyPrint loads in its processes while the game is checked
             check_before_build(project, game, force=False)
             base = base_url if base_url is not None else target.as_uri() + "/"
             with errors.status(f"{game.title}: exporting for {service}"):
                 result = export_game(project, game, service, base, pool)
-        except BaseException:
-            if pool is not None:
-                stop_workers(pool)          # a refused check or Ctrl-C: none of it is written
-            raise
-        finally:
-            if pool is not None:
-                pool.shutdown(wait=True, cancel_futures=True)
         require_preflight(result.files)
         write_outputs(target, [(name, data, 0, 0) for name, data in result.files], owned=out_dir is None)
     except PnpError as error:

@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.editions import Edition, PrintOptions, default_jobs, render_editions, start_pool, stop_workers
+from pnp.editions import Edition, PrintOptions, render_editions, worker_pool
 from pnp.output import write_outputs
 from pnp.errors import DataError, Problem, UsageError
 from pnp.files import MissingFile, project_font, read_bytes, read_text
@@ -112,7 +112,7 @@ def font_files(project: Project, path: Path, shown: str, folder: str) -> list[tu
     return files + [(f"{folder}/{font.parent.name}-OFL.txt", text.encode())]
 
 
-def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecutor) -> tuple[list, dict]:
+def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecutor | None) -> tuple[list, dict]:
     """(site path, bytes) of the game's PDFs, zips, thumbnails, and the page's data."""
     files, papers, scale_bar_picture = [], [], None
     modules = tuple(module.key for module in game.modules)
@@ -211,14 +211,12 @@ def site_files(project: Project, keys: list[str], title: str, progress: Callable
     if not keys:
         raise UsageError(f"{project.root} has no games yet: `pnp new GAME` makes one")
     if pool is None:
-        pool = start_pool(default_jobs())
-        try:
-            return site_files(project, keys, title, progress, pool)
-        except BaseException:
-            stop_workers(pool)                  # nothing of a failed site is written
-            raise
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        with worker_pool() as own:              # one pool for every game of the site (None: one core)
+            return _site_files(project, keys, title, progress, own)
+    return _site_files(project, keys, title, progress, pool)
+
+
+def _site_files(project: Project, keys: list[str], title: str, progress, pool) -> list[tuple[str, bytes]]:
     games = [get_game(project, key) for key in keys]
     files, pages, scale_bar_picture = [], [], None
     for game in games:
