@@ -49,6 +49,17 @@ def _below(root: Path, folder: Path) -> Path:
     return folder.resolve().relative_to(root.resolve())
 
 
+class ReadBytes(URLFetcherResponse):
+    """A response that is only the bytes read and checked. WeasyPrint takes a `file:`
+    response's `path` as leave to read a raster picture again, by name and following links,
+    when it writes the PDF (images.LazyLocalImage): a folder swapped for a link in between
+    would put another file's bytes on the page. With no path, the bytes read here are drawn."""
+
+    @property
+    def path(self):
+        return None
+
+
 class ProjectFetcher(URLFetcher):
     """Serves project files and icons; refuses the network, absolute paths outside the project."""
 
@@ -71,7 +82,7 @@ class ProjectFetcher(URLFetcher):
         if problem:
             raise PermissionError(f"{path.relative_to(self.root)}: {problem}")
         kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        return URLFetcherResponse(url, data, {"Content-Type": kind})
+        return ReadBytes(url, data, {"Content-Type": kind})
 
     def icon(self, url: str):
         match = ICON_URL.match(url)
@@ -88,4 +99,4 @@ class ProjectFetcher(URLFetcher):
         except UnicodeDecodeError:
             raise PermissionError(f"icon {name}: not UTF-8 text; save the SVG as UTF-8") from None
         svg = svg.replace("currentColor", f"#{colour}")
-        return URLFetcherResponse(url, svg.encode(), {"Content-Type": "image/svg+xml"})
+        return ReadBytes(url, svg.encode(), {"Content-Type": "image/svg+xml"})

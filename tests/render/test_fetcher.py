@@ -26,3 +26,25 @@ def test_icons_come_in_the_colour_asked(fetcher):
 def test_anything_outside_the_project_is_refused(fetcher, url):
     with pytest.raises(PermissionError):
         fetcher.fetch(url)
+
+
+def jpeg_saying(path, words: str) -> None:
+    from PIL import Image
+
+    Image.new("RGB", (8, 8), (200, 40, 40)).save(path, "JPEG", comment=words.encode())
+
+
+def test_a_picture_is_drawn_from_the_bytes_read_not_read_again_by_name(tmp_path):
+    """WeasyPrint reads a `file:` picture again by name when it writes the PDF, unless the
+    response has no path: a file replaced (or a folder swapped for a link) after the fetch
+    must not reach the page."""
+    from weasyprint import HTML
+
+    jpeg_saying(tmp_path / "picture.jpg", "the bytes that were checked")
+    fetcher = ProjectFetcher(tmp_path, tmp_path / "icons")
+    assert fetcher.fetch((tmp_path / "picture.jpg").as_uri()).path is None
+    document = HTML(string='<img src="picture.jpg">', base_url=f"{tmp_path}/", url_fetcher=fetcher).render()
+    jpeg_saying(tmp_path / "other.jpg", "bytes never checked")
+    (tmp_path / "other.jpg").replace(tmp_path / "picture.jpg")
+    pdf = document.write_pdf()
+    assert b"the bytes that were checked" in pdf and b"bytes never checked" not in pdf
