@@ -92,16 +92,15 @@ PAPERS = ("a4", "letter", "a3", "tabloid")
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
-    """The verset sheets built once per test run, for every paper, in one build (in a copy
-    of the project: each paper goes to its own output folder)."""
-    def make(root):
-        copy_project(root)
-        result = run_pnp("build", "verset", *(option for paper in PAPERS for option in ("--paper", paper)),
-                         "--project", str(root))
-        assert result.exit_code == 0, result.output
+    """The verset sheets built once per test run, for every paper, from the project itself: its
+    pages are the ones the site's build lays out, read from the run's page cache."""
+    def make(folder):
+        for paper in PAPERS:
+            result = run_pnp("build", "verset", "--paper", paper, "--out", str(folder / paper), "--project", str(ROOT))
+            assert result.exit_code == 0, result.output
 
-    root = made_once(tmp_path_factory, "verset-project", make)
-    return {paper: root / "output" / "verset" / paper for paper in PAPERS}
+    folder = made_once(tmp_path_factory, "verset", make)
+    return {paper: folder / paper for paper in PAPERS}
 
 
 @pytest.fixture(scope="session")

@@ -16,6 +16,8 @@ from pnp.inputs import game_inputs
 from pnp.project import Project
 from tests.conftest import ROOT, copy_project, run_pnp
 
+SHIPPED_GAMES = sorted(path.parent.name for path in (ROOT / "card_data").glob("*/game.yaml"))
+
 
 def build(project: Project, game: str = "tiny", papers=("a4",), jobs: int = 1, options=PrintOptions(),
           out: Path | None = None) -> list:
@@ -112,7 +114,8 @@ def test_parallel_sequential_cached_uncached_are_byte_identical(tmp_path, monkey
     project = Project.at(ROOT)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
     builds = {}
-    for name, jobs, cache in (("sequential", 1, "off"), ("parallel", 2, "off"), ("cold", 2, "on"), ("warm", 2, "on")):
+    # parallel and cold at once: a cold cache renders every page afresh, on the workers
+    for name, jobs, cache in (("sequential", 1, "off"), ("parallel-cold", 2, "on"), ("warm", 2, "on")):
         monkeypatch.setenv("PNP_CACHE", cache)
         reports = build(project, "verset", ("a4", "letter"), jobs, out=tmp_path / name)
         builds[name] = [contents(report) for report in reports]
@@ -120,25 +123,29 @@ def test_parallel_sequential_cached_uncached_are_byte_identical(tmp_path, monkey
             assert sum(report.rendered for report in reports) == 0
         if name == "sequential":
             laid_out_both = sum(report.rendered for report in reports)
-    assert builds["sequential"] == builds["parallel"] == builds["cold"] == builds["warm"]
+    assert builds["sequential"] == builds["parallel-cold"] == builds["warm"]
     monkeypatch.setenv("PNP_CACHE", "off")
     one_paper = build(project, "verset", ("a4",), 1, out=tmp_path / "a4-only")[0]
     assert laid_out_both == one_paper.rendered + 1                # only the rulebook is laid out per paper
 
 
 def test_build_several_games_and_papers(cache_on, tmp_path):
+    """--all builds every game of the project, each on every paper asked (two starter games: the
+    shipped ones are built on both papers by the site's build)."""
     root = copy_project(tmp_path / "project")
-    for game in ("verset", "wizard", "verdun"):
+    for game in SHIPPED_GAMES:
         shutil.rmtree(root / "card_data" / game)
+    for game in ("alpha", "beta"):
+        assert run_pnp("new", game, "--project", str(root)).exit_code == 0
     result = run_pnp("build", "--all", "--paper", "a4", "--paper", "LETTER", "--project", str(root))
     assert result.exit_code == 0, result.output
     project = Project.at(root)
-    for game in ("olf", "verso"):
+    for game in ("alpha", "beta"):
         decks = [deck.key for deck in get_game(project, game).decks]
         for paper in ("a4", "letter"):
             made = {path.name for path in (root / "output" / game / paper).glob("*.pdf")}
             assert {f"{deck}.pdf" for deck in decks} | {"rulebook.pdf"} <= made, (game, paper, made)
-    again = run_pnp("build", "olf", "verso", "--paper", "a4", "--paper", "letter", "--project", str(root))
+    again = run_pnp("build", "alpha", "beta", "--paper", "a4", "--paper", "letter", "--project", str(root))
     assert again.output.count("up to date") == 4
 
 

@@ -30,7 +30,7 @@ def files_table(project, title: str, files: list) -> None:
     table = Table(title=title, caption=INK_CAPTION, caption_justify="left")
     for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right"),
                             ("ink", "right")):
-        table.add_column(column, justify=justify)
+        table.add_column(column, justify=justify, overflow="fold")     # a long path wraps, its file name kept
     for item in files:
         table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards or ""),
                       f"{item.size / 1024:.0f} KiB", f"{100 * ink_coverage(item.path):.1f} %")

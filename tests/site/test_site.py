@@ -145,16 +145,15 @@ def test_an_unknown_game_is_refused_by_name(tmp_path):
     assert not (tmp_path / "s").exists()
 
 
-def test_a_broken_game_leaves_the_previous_site(built_site, project_copy, tmp_path):
-    from tests.conftest import copy_project
-
+def test_a_broken_game_leaves_the_previous_site(project_copy, tmp_path):
+    assert run_pnp("new", "lanterns", "--project", str(project_copy)).exit_code == 0
     target = tmp_path / "site"
-    assert run_pnp("site", "--out", str(target), "--games", "wizard", "--project", str(project_copy)).exit_code == 0
+    assert run_pnp("site", "--out", str(target), "--games", "lanterns", "--project", str(project_copy)).exit_code == 0
     before = {p: p.read_bytes() for p in target.rglob("*") if p.is_file()}
-    data = project_copy / "card_data" / "wizard" / "red.yaml"
+    data = project_copy / "card_data" / "lanterns" / "cards.yaml"
     data.write_text(data.read_text().replace("value: 7", "value: seven", 1))
-    result = run_pnp("site", "--out", str(target), "--games", "wizard", "--project", str(project_copy))
-    assert result.exit_code == 2 and "red.yaml:" in result.output
+    result = run_pnp("site", "--out", str(target), "--games", "lanterns", "--project", str(project_copy))
+    assert result.exit_code == 2 and "cards.yaml:" in result.output
     assert {p: p.read_bytes() for p in target.rglob("*") if p.is_file()} == before
 
 
