@@ -29,3 +29,21 @@ def test_a_cached_build_equals_a_fresh_one_and_a_changed_card_is_rendered_again(
     assert changed["abilities.pdf"] == first["abilities.pdf"]
     monkeypatch.setenv("PNP_CACHE", "off")
     assert build(project_copy, tmp_path / "fresh")["verses.pdf"] == changed["verses.pdf"]
+
+
+def test_a_picture_kept_beside_the_card_data_is_drawn_again_when_it_changes(tiny, tmp_path, cache_on):
+    """A page's HTML carries its cards' text, not the pictures it names: a picture under
+    card_data/ changed since the last build must not be served from the cache."""
+    from PIL import Image
+
+    picture = tiny.root / "card_data" / "tiny" / "art.png"
+    layout = tiny.root / "layouts" / "tiny" / "card.html"
+    layout.write_text(layout.read_text().replace("{{ card.name }}",
+                                                 '{{ card.name }}<img src="card_data/tiny/art.png" style="width: 5mm">', 1))
+    Image.new("RGB", (8, 8), (200, 0, 0)).save(picture)
+    red = run_pnp("build", "tiny", "--jobs", "1", "--out", str(tmp_path / "red"), "--project", str(tiny.root))
+    assert red.exit_code == 0, red.output
+    Image.new("RGB", (8, 8), (0, 0, 200)).save(picture)
+    blue = run_pnp("build", "tiny", "--jobs", "1", "--out", str(tmp_path / "blue"), "--project", str(tiny.root))
+    assert blue.exit_code == 0, blue.output
+    assert (tmp_path / "blue" / "cards.pdf").read_bytes() != (tmp_path / "red" / "cards.pdf").read_bytes()
