@@ -18,8 +18,6 @@ from pnp.limits import MAX_FILE_BYTES
 from pnp.project import Project
 from pnp.tables import source_digest
 
-# Card data (pnp.games.spec.DATA_SUFFIXES), chapters and rulings: their text is in the page's HTML.
-CARD_TEXT_SUFFIXES = (".yaml", ".yml", ".csv", ".xlsx", ".md")
 LIBRARIES = ("weasyprint", "pikepdf", "reportlab", "fonttools", "pydyf", "pypdfium2", "jinja2", "pydantic")
 
 
@@ -48,13 +46,11 @@ def _file_digest(root: Path, path: Path, shown: str, digest) -> None:
         digest.update(b"gone")
 
 
-def folder_digest(root: Path, folder: Path, skip_suffixes: tuple[str, ...] = ()) -> str:
-    """Every file below `folder` (but those ending in `skip_suffixes`), by name and bytes; a
-    link, a FIFO or a device there is refused, naming it (pnp.files.project_files)."""
+def folder_digest(root: Path, folder: Path) -> str:
+    """Every file below `folder`, by name and bytes; a link, a FIFO or a device there is
+    refused, naming it (pnp.files.project_files)."""
     digest = hashlib.sha256()
     for path in project_files(folder, root):
-        if path.name.endswith(skip_suffixes):
-            continue
         relative = path.relative_to(folder)
         digest.update(b"\0" + str(relative).encode() + b"\0")
         _file_digest(root, path, os.path.relpath(path, root), digest)
@@ -63,14 +59,11 @@ def folder_digest(root: Path, folder: Path, skip_suffixes: tuple[str, ...] = ())
 
 def render_inputs(project: Project) -> str:
     """What every rendered page depends on beside its own HTML: the layouts (stylesheets,
-    icons, images), the fonts, the pictures kept beside the card data (what a page names
-    there is read by the typesetter, not carried by its HTML as the cards' text is), the pnp
-    source and the libraries' versions. Read afresh on every call: a long-lived process
-    (`pnp watch`, `pnp serve`) sees a font, icon or picture change."""
+    icons, images), the fonts, the pnp source and the libraries' versions. Read afresh on
+    every call: a long-lived process (`pnp watch`, `pnp serve`) sees a font or icon change."""
     root = project.root.resolve()
     parts = [library_versions(), source_digest(), folder_digest(root, project.layouts),
-             folder_digest(root, project.fonts),
-             folder_digest(root, project.card_data, skip_suffixes=CARD_TEXT_SUFFIXES)]
+             folder_digest(root, project.fonts)]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 

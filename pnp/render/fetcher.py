@@ -7,6 +7,7 @@ a read, or a file rewritten in between, cannot bring in anything else."""
 
 import mimetypes
 import os
+import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -17,17 +18,20 @@ from pnp.files import read_bytes
 from pnp.picture_checks import image_problem, svg_problem
 from pnp.render.icons import ICON_SCHEME, ICON_URL
 
-RASTER_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff")
+NOT_PICTURES = (".css", ".woff", ".woff2", ".ttf", ".otf")      # what a page reads that is not drawn
+SVG_START = re.compile(rb"\s*(?:\xef\xbb\xbf)?\s*<")             # XML: an SVG, whatever its name
 
 
 def picture_problem(data: bytes, name: str) -> str | None:
-    """Why the picture (its bytes as read) may not be drawn, or None."""
+    """Why the file (its bytes as read) may not be drawn, or None. A stylesheet or a font
+    passes; anything else is a picture, checked by what it holds, not by its name: an SVG
+    renamed .txt and named from an <embed> is still refused its entities and <use> bombs."""
     suffix = Path(name).suffix.lower()
-    if suffix == ".svg":
+    if suffix in NOT_PICTURES:
+        return None
+    if suffix == ".svg" or SVG_START.match(data):
         return svg_problem(data)
-    if suffix in RASTER_SUFFIXES:
-        return image_problem(data)
-    return None
+    return image_problem(data)
 
 
 def project_bytes(root: Path, path: Path) -> bytes:
@@ -60,8 +64,20 @@ class ReadBytes(URLFetcherResponse):
         return None
 
 
+def outside_readable(relative: Path) -> str | None:
+    """Why a page may not read the project file at `relative`, or None. A page reads only
+    layouts/ and fonts/: the page cache's key digests those whole folders (pnp.inputs
+    .render_inputs), while the card data reaches a page as the text of its HTML; a picture
+    kept anywhere else would be served from the cache unchanged after it changed."""
+    if relative.parts[:1] in (("layouts",), ("fonts",)):
+        return None
+    return ("a file outside layouts/ and fonts/, the only folders a page reads (pnp's page cache "
+            "digests them whole); move it into layouts/ (say layouts/GAME/pictures/) and name it from there")
+
+
 class ProjectFetcher(URLFetcher):
-    """Serves project files and icons; refuses the network, absolute paths outside the project."""
+    """Serves the files of layouts/ and fonts/ and icons; refuses the network, the rest of the
+    project and anything outside it."""
 
     def __init__(self, root: Path, icons: Path):
         super().__init__(fail_on_errors=True)
@@ -77,6 +93,9 @@ class ProjectFetcher(URLFetcher):
         path = Path(os.path.normpath(unquote(parts.path)))
         if not path.is_relative_to(self.root):
             raise PermissionError(f"{url}: outside the project folder {self.root}")
+        refused = outside_readable(path.relative_to(self.root))
+        if refused:
+            raise PermissionError(f"{path.relative_to(self.root)}: {refused}")
         data = project_bytes(self.root, path)
         problem = picture_problem(data, path.name)
         if problem:

@@ -11,6 +11,7 @@ from pnp.files import read_bytes
 from pnp.picture_checks import image_problem, svg_problem
 from pnp.project import Project
 from pnp.render.css_text import parsed, rule_tokens, without_font_faces
+from pnp.render.fetcher import outside_readable
 from pnp.tags import html_tags
 
 
@@ -25,6 +26,9 @@ def _picture_problem(project: Project, url: str) -> str | None:
     path = Path(os.path.normpath(project.root / unquote(urlsplit(url).path)))
     if "://" in url or url.startswith("/") or not path.is_relative_to(project.root):
         return "a file outside the project (or on the network)"
+    refused = outside_readable(path.relative_to(project.root))
+    if refused:
+        return refused
     try:
         data = read_bytes(path, str(path.relative_to(project.root)), project.root)
     except DataError as error:
@@ -65,8 +69,8 @@ def image_problems(project: Project, template_name: str, html: str) -> list[Prob
         seen.add(url)
         why = _picture_problem(project, url)
         if why:
-            found.append(Problem(f"layouts/{template_name}", line, f"picture '{url}'", "a picture inside the "
-                                 "project that pnp can draw", why))
+            found.append(Problem(f"layouts/{template_name}", line, f"picture '{url}'", "a picture of layouts/ "
+                                 "that pnp can draw", why))
     return found
 
 
@@ -87,6 +91,6 @@ def sheet_picture_problems(project: Project, path: Path, shown: str, css: str) -
             relative = os.path.relpath(os.path.normpath(path.parent / url), project.root) if "://" not in url else url
             why = _picture_problem(project, relative)
             if why:
-                found.append(Problem(shown, token.source_line, f"url('{url}')", "a picture inside the project "
+                found.append(Problem(shown, token.source_line, f"url('{url}')", "a picture of layouts/ "
                                      "that pnp can draw", why))
     return found

@@ -31,19 +31,18 @@ def test_a_cached_build_equals_a_fresh_one_and_a_changed_card_is_rendered_again(
     assert build(project_copy, tmp_path / "fresh")["verses.pdf"] == changed["verses.pdf"]
 
 
-def test_a_picture_kept_beside_the_card_data_is_drawn_again_when_it_changes(tiny, tmp_path, cache_on):
-    """A page's HTML carries its cards' text, not the pictures it names: a picture under
-    card_data/ changed since the last build must not be served from the cache."""
+
+def test_a_picture_outside_layouts_is_refused_by_check_and_build(tiny, tmp_path):
+    """A page's HTML carries its cards' text, not the pictures it names, and the page cache
+    digests layouts/ and fonts/ whole: a picture kept elsewhere (beside the card data) would
+    come back from the cache unchanged after it changed, so it is refused at its layout line."""
     from PIL import Image
 
-    picture = tiny.root / "card_data" / "tiny" / "art.png"
+    Image.new("RGB", (8, 8), (200, 0, 0)).save(tiny.root / "card_data" / "tiny" / "art.png")
     layout = tiny.root / "layouts" / "tiny" / "card.html"
     layout.write_text(layout.read_text().replace("{{ card.name }}",
                                                  '{{ card.name }}<img src="card_data/tiny/art.png" style="width: 5mm">', 1))
-    Image.new("RGB", (8, 8), (200, 0, 0)).save(picture)
-    red = run_pnp("build", "tiny", "--jobs", "1", "--out", str(tmp_path / "red"), "--project", str(tiny.root))
-    assert red.exit_code == 0, red.output
-    Image.new("RGB", (8, 8), (0, 0, 200)).save(picture)
-    blue = run_pnp("build", "tiny", "--jobs", "1", "--out", str(tmp_path / "blue"), "--project", str(tiny.root))
-    assert blue.exit_code == 0, blue.output
-    assert (tmp_path / "blue" / "cards.pdf").read_bytes() != (tmp_path / "red" / "cards.pdf").read_bytes()
+    for command in ("check", "build"):
+        result = run_pnp(command, "tiny", "--project", str(tiny.root))
+        assert result.exit_code == 2, result.output
+        assert "layouts/tiny/card.html:" in result.output and "move it into layouts/" in result.output, result.output

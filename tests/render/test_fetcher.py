@@ -20,6 +20,16 @@ def test_icons_come_in_the_colour_asked(fetcher):
     assert "#3f8ff0" in svg and "currentColor" not in svg
 
 
+@pytest.mark.parametrize("where", ["card_data/tiny/art.png", "art/art.png", "art.png", "card_data/tiny/art.yaml"])
+def test_a_page_reads_only_layouts_and_fonts(tmp_path, where):
+    """What the page cache's key digests whole; the card data reaches a page as its HTML's text."""
+    path = tmp_path / where
+    path.parent.mkdir(parents=True, exist_ok=True)
+    jpeg_saying(path, "a picture")
+    with pytest.raises(PermissionError, match="outside layouts/ and fonts/"):
+        ProjectFetcher(tmp_path, tmp_path / "layouts" / "icons").fetch(path.as_uri())
+
+
 @pytest.mark.parametrize("url", ["file:///etc/passwd", "https://example.com/font.woff",
                                  "data:text/css,body{}", f"file://{ROOT}/../secret.txt",
                                  "pnp-icon:../../etc/passwd/000000"])
@@ -40,11 +50,32 @@ def test_a_picture_is_drawn_from_the_bytes_read_not_read_again_by_name(tmp_path)
     must not reach the page."""
     from weasyprint import HTML
 
-    jpeg_saying(tmp_path / "picture.jpg", "the bytes that were checked")
-    fetcher = ProjectFetcher(tmp_path, tmp_path / "icons")
-    assert fetcher.fetch((tmp_path / "picture.jpg").as_uri()).path is None
-    document = HTML(string='<img src="picture.jpg">', base_url=f"{tmp_path}/", url_fetcher=fetcher).render()
-    jpeg_saying(tmp_path / "other.jpg", "bytes never checked")
-    (tmp_path / "other.jpg").replace(tmp_path / "picture.jpg")
+    layouts = tmp_path / "layouts"
+    layouts.mkdir()
+    jpeg_saying(layouts / "picture.jpg", "the bytes that were checked")
+    fetcher = ProjectFetcher(tmp_path, layouts / "icons")
+    assert fetcher.fetch((layouts / "picture.jpg").as_uri()).path is None
+    document = HTML(string='<img src="layouts/picture.jpg">', base_url=f"{tmp_path}/", url_fetcher=fetcher).render()
+    jpeg_saying(layouts / "other.jpg", "bytes never checked")
+    (layouts / "other.jpg").replace(layouts / "picture.jpg")
     pdf = document.write_pdf()
     assert b"the bytes that were checked" in pdf and b"bytes never checked" not in pdf
+
+
+@pytest.mark.parametrize("name", ["entities.svg", "entities.txt", "entities"])
+def test_an_svg_is_checked_by_what_it_holds_not_by_its_name(tmp_path, name):
+    """An <embed> or <object> names any file: an SVG renamed is refused its entities too."""
+    path = tmp_path / "layouts" / name
+    path.parent.mkdir()
+    path.write_text('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]>'
+                    '<svg xmlns="http://www.w3.org/2000/svg"><text>&a;</text></svg>')
+    with pytest.raises(PermissionError, match="DOCTYPE"):
+        ProjectFetcher(tmp_path, tmp_path / "layouts" / "icons").fetch(path.as_uri())
+
+
+def test_a_file_that_is_neither_a_picture_a_stylesheet_nor_a_font_is_refused(tmp_path):
+    path = tmp_path / "layouts" / "notes.txt"
+    path.parent.mkdir()
+    path.write_text("plain words")
+    with pytest.raises(PermissionError, match="not an image"):
+        ProjectFetcher(tmp_path, tmp_path / "layouts" / "icons").fetch(path.as_uri())
