@@ -17,6 +17,7 @@ from pnp.errors import DataError
 from pnp.files import read_bytes
 from pnp.picture_checks import image_problem, svg_problem
 from pnp.render.icons import ICON_SCHEME, ICON_URL
+from pnp.render.readable import outside_readable
 
 NOT_PICTURES = (".css", ".woff", ".woff2", ".ttf", ".otf")      # what a page reads that is not drawn
 SVG_START = re.compile(rb"\s*(?:\xef\xbb\xbf)?\s*<")             # XML: an SVG, whatever its name
@@ -62,17 +63,6 @@ class ReadBytes(URLFetcherResponse):
     @property
     def path(self):
         return None
-
-
-def outside_readable(relative: Path) -> str | None:
-    """Why a page may not read the project file at `relative`, or None. A page reads only
-    layouts/ and fonts/: the page cache's key digests those whole folders (pnp.inputs
-    .render_inputs), while the card data reaches a page as the text of its HTML; a picture
-    kept anywhere else would be served from the cache unchanged after it changed."""
-    if relative.parts[:1] in (("layouts",), ("fonts",)):
-        return None
-    return ("a file outside layouts/ and fonts/, the only folders a page reads (pnp's page cache "
-            "digests them whole); move it into layouts/ (say layouts/GAME/pictures/) and name it from there")
 
 
 class ProjectFetcher(URLFetcher):

@@ -11,7 +11,7 @@ from pnp.files import read_bytes
 from pnp.picture_checks import image_problem, svg_problem
 from pnp.project import Project
 from pnp.render.css_text import parsed, rule_tokens, without_font_faces
-from pnp.render.fetcher import outside_readable
+from pnp.render.readable import outside_readable
 from pnp.tags import html_tags
 
 
