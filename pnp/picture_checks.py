@@ -30,6 +30,7 @@ NUMBER = re.compile(r"[-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?")
 HREFS = ("href", "xlink:href", "{http://www.w3.org/1999/xlink}href")
 PAINTED_BY_NAME = {"lineargradient", "radialgradient", "pattern", "clippath", "mask", "filter"}
 INHERITING = {"lineargradient", "radialgradient", "pattern"}
+SVG_START = re.compile(rb"\s*(?:\xef\xbb\xbf)?\s*<")             # XML: an SVG, whatever its name
 
 
 def _opened(source):
@@ -94,6 +95,14 @@ def svg_problem(source) -> str | None:
     except (ElementTree.ParseError, ValueError) as error:
         return f"not an SVG pnp can read ({error})"
     return _drawing_problem(_tree_of_elements(root))
+
+
+def picture_problem(data: bytes, name: str) -> str | None:
+    """Why a picture (its bytes as read) may not be drawn, or None: checked by what it holds,
+    not by its name, so an SVG renamed .txt is still refused its entities and <use> bombs."""
+    if name.lower().endswith(".svg") or SVG_START.match(data):
+        return svg_problem(data)
+    return image_problem(data)
 
 
 def inline_svg_problem(text: str) -> str | None:

@@ -7,7 +7,6 @@ a read, or a file rewritten in between, cannot bring in anything else."""
 
 import mimetypes
 import os
-import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -15,24 +14,17 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from pnp.errors import DataError
 from pnp.files import read_bytes
-from pnp.picture_checks import image_problem, svg_problem
+from pnp.picture_checks import picture_problem
 from pnp.render.icons import ICON_SCHEME, ICON_URL
 from pnp.render.readable import outside_readable
 
 NOT_PICTURES = (".css", ".woff", ".woff2", ".ttf", ".otf")      # what a page reads that is not drawn
-SVG_START = re.compile(rb"\s*(?:\xef\xbb\xbf)?\s*<")             # XML: an SVG, whatever its name
 
 
-def picture_problem(data: bytes, name: str) -> str | None:
-    """Why the file (its bytes as read) may not be drawn, or None. A stylesheet or a font
-    passes; anything else is a picture, checked by what it holds, not by its name: an SVG
-    renamed .txt and named from an <embed> is still refused its entities and <use> bombs."""
-    suffix = Path(name).suffix.lower()
-    if suffix in NOT_PICTURES:
-        return None
-    if suffix == ".svg" or SVG_START.match(data):
-        return svg_problem(data)
-    return image_problem(data)
+def served_problem(data: bytes, name: str) -> str | None:
+    """Why the file (its bytes as read) may not be served, or None: a stylesheet or a font
+    passes; anything else is a picture (an <embed> or <object> names any file)."""
+    return None if Path(name).suffix.lower() in NOT_PICTURES else picture_problem(data, name)
 
 
 def project_bytes(root: Path, path: Path) -> bytes:
@@ -87,7 +79,7 @@ class ProjectFetcher(URLFetcher):
         if refused:
             raise PermissionError(f"{path.relative_to(self.root)}: {refused}")
         data = project_bytes(self.root, path)
-        problem = picture_problem(data, path.name)
+        problem = served_problem(data, path.name)
         if problem:
             raise PermissionError(f"{path.relative_to(self.root)}: {problem}")
         kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"

@@ -8,7 +8,7 @@ from urllib.parse import unquote, urlsplit
 
 from pnp.errors import DataError, Problem
 from pnp.files import read_bytes
-from pnp.picture_checks import image_problem, svg_problem
+from pnp.picture_checks import picture_problem
 from pnp.project import Project
 from pnp.render.css_text import parsed, rule_tokens, without_font_faces
 from pnp.render.readable import outside_readable
@@ -33,7 +33,7 @@ def _picture_problem(project: Project, url: str) -> str | None:
         data = read_bytes(path, str(path.relative_to(project.root)), project.root)
     except DataError as error:
         return error.problems[0].found or "a file pnp cannot read"
-    return svg_problem(data) if path.suffix.lower() == ".svg" else image_problem(data)
+    return picture_problem(data, path.name)
 
 
 def _marked_line(tag) -> int | None:

@@ -31,7 +31,6 @@ def test_a_cached_build_equals_a_fresh_one_and_a_changed_card_is_rendered_again(
     assert build(project_copy, tmp_path / "fresh")["verses.pdf"] == changed["verses.pdf"]
 
 
-
 def test_a_picture_outside_layouts_is_refused_by_check_and_build(tiny, tmp_path):
     """A page's HTML carries its cards' text, not the pictures it names, and the page cache
     digests layouts/ and fonts/ whole: a picture kept elsewhere (beside the card data) would
