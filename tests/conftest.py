@@ -10,38 +10,28 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.project import Project
+from pnp.render.cache import SHARED_FOLDER_VARIABLE
 
 ROOT = Path(__file__).resolve().parent.parent
 RUN_CACHE = "PNP_TEST_CACHE_HOME"       # the test run's own user cache folder, shared by its workers
 
-# The test run renders each page once: builds use pnp's page cache (output/.cache of the project
-# built, keyed by every input), signed with a secret of the run's own, in a folder the first
-# process of the run makes and every xdist worker inherits. A page is laid out and checked the
-# first time a test builds it; a test that proves something of rendering afresh (two builds
+# The test run renders each page once: builds use pnp's page cache, signed with a secret of the
+# run's own and kept in one folder of the run's (PNP_CACHE_FOLDER), which the first process of
+# the run makes and every xdist worker and every pnp it starts inherits. A page is keyed by its
+# inputs, not by the project's location, so a copy of the project that changes one deck lays
+# out that deck only. A test that proves something of rendering afresh (two builds
 # byte-identical, a killed build) turns the cache off for itself (`fresh_renders`), and tests of
 # the cache give it a folder of their own (`cache_on`).
 if RUN_CACHE not in os.environ:
     os.environ[RUN_CACHE] = tempfile.mkdtemp(prefix="pnp-test-cache-")
 os.environ["PNP_CACHE"] = "on"
 os.environ["XDG_CACHE_HOME"] = os.environ[RUN_CACHE]
-ROOT_CACHE = ROOT / "output" / ".cache"
-
-
-def pytest_configure(config):
-    """The first process of a run notes which pages of the project's own cache were there
-    before it, so that it removes only what the run added (pytest_unconfigure)."""
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        config.pnp_cache_before = set(os.listdir(ROOT_CACHE)) if ROOT_CACHE.is_dir() else set()
+os.environ[SHARED_FOLDER_VARIABLE] = str(Path(os.environ[RUN_CACHE]) / "pages")
 
 
 def pytest_unconfigure(config):
-    before = getattr(config, "pnp_cache_before", None)
-    if before is None:
-        return
-    if ROOT_CACHE.is_dir():
-        for name in set(os.listdir(ROOT_CACHE)) - before:
-            (ROOT_CACHE / name).unlink(missing_ok=True)
-    shutil.rmtree(os.environ[RUN_CACHE], ignore_errors=True)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        shutil.rmtree(os.environ[RUN_CACHE], ignore_errors=True)
 
 
 @pytest.fixture
@@ -127,7 +117,9 @@ def built_site(tmp_path_factory):
 
 @pytest.fixture
 def cache_on(monkeypatch, tmp_path):
+    """The cache as a user has it: the project's own folder, under a secret of the test's."""
     monkeypatch.setenv("PNP_CACHE", "on")
+    monkeypatch.delenv(SHARED_FOLDER_VARIABLE)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
 
 

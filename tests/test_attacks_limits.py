@@ -26,12 +26,15 @@ def one_error_line(output: str) -> str:
     return lines[0]
 
 
+RENDERING = {"PNP_CACHE": "off"}            # these limits bound the typesetting: it must run
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_the_memory_cap_stops_the_work_with_any_jobs(project, tmp_path, jobs):
     out = tmp_path / "out"
     before = listing(tmp_path)
     code, output, elapsed, memory = run_capped(["build", "wizard", "--paper", "a4", "--jobs", jobs, "--out", str(out)],
-                                               project, {"PNP_MAX_MEMORY_BYTES": str(LOW_CAP)})
+                                               project, {"PNP_MAX_MEMORY_BYTES": str(LOW_CAP), **RENDERING})
     assert code == 2, output
     line = one_error_line(output)
     assert "MAX_MEMORY_BYTES" in line and "200,000,000 bytes" in line
@@ -44,7 +47,7 @@ def test_a_stage_past_its_clock_is_killed_and_named(project, tmp_path):
     out = tmp_path / "out"
     before = listing(tmp_path)
     code, output, elapsed, _ = run_capped(["build", "wizard", "--paper", "a4", "--jobs", "1", "--out", str(out)],
-                                          project, {"PNP_RENDER_SECONDS": "1"})
+                                          project, {"PNP_RENDER_SECONDS": "1", **RENDERING})
     assert code == 2, output
     line = one_error_line(output)
     assert "took longer than 1 s (RENDER_SECONDS)" in line and "layouts/wizard/" in line

@@ -53,7 +53,7 @@ def run_limited(argv: list, env_extra: dict | None = None, file_size: int | None
     """`pnp ARGV` (no --project added) in a subprocess, optionally with a file size limit that
     makes every write past it fail as a full disk would (SIGXFSZ ignored: the write fails
     with EFBIG). Its exit code, output and wall seconds."""
-    env = {**os.environ, "PNP_CACHE": "off", "PYTHONPATH": str(ROOT), **(env_extra or {})}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env_extra or {})}
 
     def limits():
         os.setsid()

@@ -1,9 +1,11 @@
 """A cache of rendered PDFs, keyed by everything that goes into them.
 
-The key of a rendering is a hash of its HTML plus a salt: the project's location, the bytes
-of every layout, font, icon and pnp source file, and the versions of the PDF libraries
-(pnp.inputs.render_inputs, read once a build). Same key, same bytes, since builds are
-deterministic; any change to an input changes the key.
+The key of a rendering is a hash of its HTML plus a salt: the bytes of every layout, font,
+icon and pnp source file, and the versions of the PDF libraries (pnp.inputs.render_inputs,
+read once a build). Same key, same bytes, since builds are deterministic and a page reads only
+the project's layouts and fonts (pnp.render.readable); any change to an input changes the key.
+The project's location is not part of it: a copy or a clone of a project lays out the same
+pages, and with PNP_CACHE_FOLDER set they share them (CI, a test run, several checkouts).
 
 Entries are signed with the user's secret (pnp/user_cache.py), never kept in the project, so
 a project folder that ships an `output/.cache` cannot slip its PDFs into a build: an entry
@@ -11,6 +13,7 @@ whose signature does not verify is rendered afresh. Set PNP_CACHE=off to render 
 """
 
 import hashlib
+import os
 from pathlib import Path
 
 from pnp.inputs import render_inputs
@@ -19,6 +22,7 @@ from pnp.user_cache import enabled, read_signed, secret, write_signed
 
 
 CACHE_FOLDER = Path("output") / ".cache"
+SHARED_FOLDER_VARIABLE = "PNP_CACHE_FOLDER"   # one folder of pages for every project, instead of each one's own
 
 
 _layouts = [0]                    # documents WeasyPrint laid out in this process
@@ -48,17 +52,23 @@ def _salt(root: str) -> str:
 class RenderCache:
     def __init__(self, root: Path):
         self.root = Path(root).resolve()
-        self.folder = self.root / CACHE_FOLDER
-        output = self.root / "output"
-        # A project whose output folder is a link would have the cache written elsewhere.
-        self.usable = (enabled() and secret() is not None and not output.is_symlink()
-                       and not self.folder.is_symlink())
+        shared = os.environ.get(SHARED_FOLDER_VARIABLE)
+        if shared:
+            # The user's own folder, named by the user: read below it with no link followed.
+            self.folder = self.within = Path(shared).resolve()
+            self.usable = enabled() and secret() is not None
+        else:
+            self.folder, self.within = self.root / CACHE_FOLDER, self.root
+            output = self.root / "output"
+            # A project whose output folder is a link would have the cache written elsewhere.
+            self.usable = (enabled() and secret() is not None and not output.is_symlink()
+                           and not self.folder.is_symlink())
 
     def key(self, kind: str, html: str) -> str:
-        return hashlib.sha256(f"{self.root}\n{_salt(str(self.root))}\n{kind}\n{html}".encode()).hexdigest()
+        return hashlib.sha256(f"{_salt(str(self.root))}\n{kind}\n{html}".encode()).hexdigest()
 
     def get(self, key: str) -> bytes | None:
-        return read_signed(self.folder / f"{key}.pdf", key, self.root) if self.usable else None
+        return read_signed(self.folder / f"{key}.pdf", key, self.within) if self.usable else None
 
     def put(self, key: str, data: bytes) -> bytes:
         if self.usable:

@@ -1,13 +1,9 @@
 """The render cache gives the same bytes as a fresh render, and notices changed inputs."""
 
-import pytest
+import shutil
 
+from pnp.render.cache import CACHE_FOLDER, SHARED_FOLDER_VARIABLE, layouts_done
 from tests.conftest import run_pnp
-
-
-@pytest.fixture
-def cache_on(monkeypatch):
-    monkeypatch.setenv("PNP_CACHE", "on")
 
 
 def build(project, out):
@@ -17,9 +13,8 @@ def build(project, out):
 
 
 def test_a_cached_build_equals_a_fresh_one_and_a_changed_card_is_rendered_again(project_copy, tmp_path,
-                                                                                 cache_on, monkeypatch):
+                                                                                 monkeypatch):
     first = build(project_copy, tmp_path / "first")
-    assert list((project_copy / "output" / ".cache").glob("*.pdf"))
     cached = build(project_copy, tmp_path / "cached")
     assert cached == first
     verses = project_copy / "card_data" / "verset" / "verses.yaml"
@@ -45,3 +40,23 @@ def test_a_picture_outside_layouts_is_refused_by_check_and_build(tiny, tmp_path)
         result = run_pnp(command, "tiny", "--project", str(tiny.root))
         assert result.exit_code == 2, result.output
         assert "layouts/tiny/card.html:" in result.output and "move it into layouts/" in result.output, result.output
+
+
+def test_copies_of_a_project_share_the_pages_of_one_cache_folder(cache_on, tiny, tmp_path, monkeypatch):
+    """With PNP_CACHE_FOLDER, a clone of a project elsewhere lays out nothing its original
+    laid out: the key holds the inputs, not the location, and neither project keeps a cache."""
+    monkeypatch.setenv(SHARED_FOLDER_VARIABLE, str(tmp_path / "pages"))
+    original = build_tiny(tiny.root, tmp_path / "first")
+    clone = tmp_path / "clone"
+    shutil.copytree(tiny.root, clone)
+    before = layouts_done()
+    assert build_tiny(clone, tmp_path / "second") == original
+    assert layouts_done() == before
+    assert list((tmp_path / "pages").glob("*.pdf"))
+    assert not (tiny.root / CACHE_FOLDER).exists() and not (clone / CACHE_FOLDER).exists()
+
+
+def build_tiny(project, out):
+    result = run_pnp("build", "tiny", "--jobs", "1", "--out", str(out), "--project", str(project))
+    assert result.exit_code == 0, result.output
+    return {path.name: path.read_bytes() for path in out.glob("*.pdf")}
