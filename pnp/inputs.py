@@ -35,15 +35,17 @@ def library_versions() -> str:
 def _file_digest(root: Path, path: Path, shown: str, digest) -> None:
     """A file's bytes, read through the descriptor pnp reads it by (no link followed); one too
     large to be read by its size and time (pnp refuses it if a build ever reads it); one
-    removed since the folder was listed (an editor's temporary file) as gone."""
+    removed since the folder was listed (an editor's temporary file) as gone. Each file adds a
+    digest of its own, of one length: files cut at another place digest otherwise."""
     try:
         with opened(path, shown, root) as (fd, info):
             if info.st_size > MAX_FILE_BYTES:
-                digest.update(f"{info.st_size}:{info.st_mtime_ns}".encode())
+                kind, held = b"size", f"{info.st_size}:{info.st_mtime_ns}".encode()
             else:
-                digest.update(read_descriptor(fd, info, shown))
+                kind, held = b"bytes", read_descriptor(fd, info, shown)
     except MissingFile:
-        digest.update(b"gone")
+        kind, held = b"gone", b""
+    digest.update(kind + b"\0" + hashlib.sha256(held).digest())
 
 
 def folder_digest(root: Path, folder: Path) -> str:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp.atomic import write_atomically
-from pnp.errors import DataError
+from pnp.errors import DataError, PnpError
 from pnp.files import read_bytes
 from pnp.limits import MAX_CACHE_ENTRY_BYTES
 
@@ -66,5 +66,5 @@ def read_signed(path: Path, key: str, root: Path | None = None) -> bytes | None:
 def write_signed(path: Path, key: str, data: bytes) -> None:
     try:
         write_atomically(path, signature(key, data) + b"\n" + data)
-    except OSError:
-        pass                              # a cache that cannot be written is only slower
+    except (OSError, PnpError):
+        pass                              # a cache that cannot be written (a file where its folder goes) is only slower

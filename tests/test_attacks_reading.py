@@ -22,6 +22,13 @@ SWAP_LINK_SECONDS = 0.003
 REAL_PICTURE = "the picture of the game"
 
 
+@pytest.fixture(autouse=True)
+def every_page_read(monkeypatch):
+    """Every page laid out, and so every file read, by the builds these attacks race: a page
+    from the cache reads nothing."""
+    monkeypatch.setenv("PNP_CACHE", "off")
+
+
 def listing(folder: Path) -> set:
     return {str(path.relative_to(folder)) for path in folder.rglob("*")}
 

@@ -2,10 +2,11 @@
 
 The key of a rendering is a hash of its HTML plus a salt: the bytes of every layout, font,
 icon and pnp source file, and the versions of the PDF libraries (pnp.inputs.render_inputs,
-read once a build). Same key, same bytes, since builds are deterministic and a page reads only
-the project's layouts and fonts (pnp.render.readable); any change to an input changes the key.
-The project's location is not part of it: a copy or a clone of a project lays out the same
-pages, and with PNP_CACHE_FOLDER set they share them (CI, a test run, several checkouts).
+read once a build). Same key, same bytes, since builds are deterministic, a page reads only
+the project's layouts and fonts (pnp.render.readable) and is typeset as if the project were
+PAGE_ROOT (pnp.render.fetcher); any change to an input changes the key. The project's location
+is not part of it: a copy or a clone of a project lays out the same pages, and with
+PNP_CACHE_FOLDER set they share them (CI, a test run, several checkouts).
 
 Entries are signed with the user's secret (pnp/user_cache.py), never kept in the project, so
 a project folder that ships an `output/.cache` cannot slip its PDFs into a build: an entry
@@ -16,6 +17,7 @@ import hashlib
 import os
 from pathlib import Path
 
+from pnp.errors import UsageError
 from pnp.inputs import render_inputs
 from pnp.project import Project
 from pnp.user_cache import enabled, read_signed, secret, write_signed
@@ -49,13 +51,24 @@ def _salt(root: str) -> str:
     return _salts.get(root) or render_inputs(Project(Path(root)))
 
 
+def shared_folder(value: str) -> Path:
+    """The folder PNP_CACHE_FOLDER names: an absolute path, so that no project folder a command
+    runs in can point it elsewhere through a link of its own."""
+    folder = Path(value)
+    if not folder.is_absolute():
+        raise UsageError(f"{SHARED_FOLDER_VARIABLE}={value}: expected the absolute path of a folder of your own "
+                         f"(say {Path.home() / '.cache' / 'pnp' / 'pages'}); unset it to keep each project's pages "
+                         f"in its own {CACHE_FOLDER}")
+    return folder
+
+
 class RenderCache:
     def __init__(self, root: Path):
         self.root = Path(root).resolve()
         shared = os.environ.get(SHARED_FOLDER_VARIABLE)
         if shared:
             # The user's own folder, named by the user: read below it with no link followed.
-            self.folder = self.within = Path(shared).resolve()
+            self.folder = self.within = shared_folder(shared)
             self.usable = enabled() and secret() is not None
         else:
             self.folder, self.within = self.root / CACHE_FOLDER, self.root

@@ -20,6 +20,13 @@ from pnp.render.readable import outside_readable
 
 NOT_PICTURES = (".css", ".woff", ".woff2", ".ttf", ".otf")      # what a page reads that is not drawn
 
+# Pages are typeset as if the project were the folder PAGE_ROOT: what a PDF keeps of an address
+# (a link WeasyPrint resolves against the page's base) is then the same wherever the project
+# lies, so a rendered page depends on its inputs only (the page cache's key) and never prints
+# the folders of the computer that built it. The fetcher reads PAGE_ROOT's files in the project.
+PAGE_ROOT = Path("/pnp-project")
+PAGE_BASE = PAGE_ROOT.as_uri() + "/"
+
 
 def served_problem(data: bytes, name: str) -> str | None:
     """Why the file (its bytes as read) may not be served, or None: a stylesheet or a font
@@ -73,6 +80,8 @@ class ProjectFetcher(URLFetcher):
         if parts.scheme != "file":
             raise PermissionError(f"{url}: only files inside the project may be read")
         path = Path(os.path.normpath(unquote(parts.path)))
+        if path.is_relative_to(PAGE_ROOT):
+            path = self.root / path.relative_to(PAGE_ROOT)
         if not path.is_relative_to(self.root):
             raise PermissionError(f"{url}: outside the project folder {self.root}")
         refused = outside_readable(path.relative_to(self.root))

@@ -24,7 +24,7 @@ from pnp.errors import DataError, RenderError
 from pnp.limits import MAX_IMAGE_PIXELS, RENDER_SECONDS
 from pnp.project import Project
 from pnp.render.cache import count_layout
-from pnp.render.fetcher import ProjectFetcher
+from pnp.render.fetcher import PAGE_BASE, ProjectFetcher
 from pnp.render.templates import TemplateLimit, check_document
 
 # Performance advice, not a fault in the output: subsetting falls back to fontTools.
@@ -140,7 +140,7 @@ class Renderer:
         doing = f"typesetting {what}"
         with (stage(layout_file, doing, RENDER_SECONDS, "RENDER_SECONDS"),
               warnings_as_errors(f"{layout_file}, {doing}"), time_limit(layout_file, doing)):
-            return HTML(string=html, base_url=str(self.project.root) + "/",
+            return HTML(string=html, base_url=PAGE_BASE,
                         url_fetcher=self.fetcher).render(font_config=self.fonts)
 
     def pdf(self, document, what: str, layout_file: str | None = None) -> bytes:

@@ -13,8 +13,9 @@ def build(project, out):
 
 
 def test_a_cached_build_equals_a_fresh_one_and_a_changed_card_is_rendered_again(project_copy, tmp_path,
-                                                                                 monkeypatch):
+                                                                                 cache_on, monkeypatch):
     first = build(project_copy, tmp_path / "first")
+    assert list((project_copy / CACHE_FOLDER).glob("*.pdf"))
     cached = build(project_copy, tmp_path / "cached")
     assert cached == first
     verses = project_copy / "card_data" / "verset" / "verses.yaml"
@@ -60,3 +61,23 @@ def build_tiny(project, out):
     result = run_pnp("build", "tiny", "--jobs", "1", "--out", str(out), "--project", str(project))
     assert result.exit_code == 0, result.output
     return {path.name: path.read_bytes() for path in out.glob("*.pdf")}
+
+
+def test_a_cache_folder_named_by_a_relative_path_is_refused(tiny, monkeypatch):
+    """A relative path would be read from the folder pnp runs in: a stranger's project could
+    point it anywhere with a link of its own."""
+    monkeypatch.setenv(SHARED_FOLDER_VARIABLE, "pages")
+    result = run_pnp("build", "tiny", "--jobs", "1", "--project", str(tiny.root))
+    assert result.exit_code == 2, result.output
+    assert "PNP_CACHE_FOLDER=pages: expected the absolute path of a folder" in result.output
+
+
+def test_a_file_where_the_cache_goes_only_slows_the_build(cache_on, tiny, tmp_path, monkeypatch):
+    """A project shipping a file as its output/.cache, or a cache folder named at a file, is
+    built afresh, not refused."""
+    (tiny.root / CACHE_FOLDER).parent.mkdir(parents=True)
+    (tiny.root / CACHE_FOLDER).write_text("not a folder")
+    assert build_tiny(tiny.root, tmp_path / "own")
+    (tmp_path / "a-file").write_text("not a folder")
+    monkeypatch.setenv(SHARED_FOLDER_VARIABLE, str(tmp_path / "a-file"))
+    assert build_tiny(tiny.root, tmp_path / "shared")

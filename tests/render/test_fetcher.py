@@ -2,7 +2,7 @@ import pytest
 
 from pnp.render.fetcher import ProjectFetcher
 from pnp.render.icons import icon_url
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_pnp
 
 
 @pytest.fixture
@@ -79,3 +79,42 @@ def test_a_file_that_is_neither_a_picture_a_stylesheet_nor_a_font_is_refused(tmp
     path.write_text("plain words")
     with pytest.raises(PermissionError, match="not an image"):
         ProjectFetcher(tmp_path, tmp_path / "layouts" / "icons").fetch(path.as_uri())
+
+
+def test_a_page_is_typeset_where_it_lies_in_the_project_not_on_this_computer(fetcher):
+    from pnp.render.fetcher import PAGE_BASE
+
+    assert b"@font-face" in fetcher.fetch(PAGE_BASE + "layouts/fonts/rye.css").read()
+    with pytest.raises(PermissionError, match="outside the project"):
+        fetcher.fetch(PAGE_BASE + "../etc/passwd")
+
+
+def test_a_pdf_is_the_same_wherever_its_project_lies_and_names_no_folder_of_it(tiny, tmp_path, fresh_renders):
+    """A link WeasyPrint resolves against the page's base (a chapter's `[see](other.md)`, a
+    layout's <a href>) is kept in the PDF: it must not tell where the project was built, or a
+    page cached for one copy would be wrong for another (the cache's key holds no location)."""
+    import shutil
+
+    chapter = next((tiny.root / "card_data" / "tiny" / "rulebook").glob("*.md"))
+    chapter.write_text(chapter.read_text() + "\nSee [the cards](cards.md).\n")
+    layout = tiny.root / "layouts" / "tiny" / "card.html"
+    layout.write_text(layout.read_text().replace("{{ card.name }}", '<a href="layouts/tiny/cards.css">{{ card.name }}</a>', 1))
+    elsewhere = tmp_path / "elsewhere" / "deeper"
+    shutil.copytree(tiny.root, elsewhere)
+    built = {}
+    for root in (tiny.root, elsewhere):
+        out = tmp_path / "out" / root.name
+        result = run_pnp("build", "tiny", "--jobs", "1", "--duplex", "none", "--out", str(out), "--project", str(root))
+        assert result.exit_code == 0, result.output
+        built[root] = {path.name: path.read_bytes() for path in sorted(out.glob("*.pdf"))}
+    assert built[tiny.root] == built[elsewhere]
+    links = [uri for path in sorted(out.glob("*.pdf")) for uri in link_targets(path)]
+    assert links and not [uri for uri in links if str(tmp_path) in uri], links
+
+
+def link_targets(path) -> list[str]:
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        return [str(annotation.A.URI) for page in pdf.pages for annotation in page.get("/Annots", [])
+                if "/A" in annotation and "/URI" in annotation.A]
