@@ -22,6 +22,7 @@ from pnp.files import (
 from pnp.limits import MAX_FILE_BYTES
 from pnp.project import Project
 from pnp.render.fetcher import ProjectFetcher
+from pnp.render.readable import page_url
 from pnp.user_cache import read_signed, signature
 from pnp.watch import holds
 
@@ -200,12 +201,12 @@ def test_the_fetcher_serves_no_link_even_one_inside_the_project(root, tmp_path):
     icons.mkdir()
     (icons / "flame.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" fill="currentColor"/>')
     fetcher = ProjectFetcher(root, icons)
-    assert b"<p>verse</p>" in fetcher.fetch((root / "layouts/verset/verse.html").as_uri()).read()
+    assert b"<p>verse</p>" in fetcher.fetch(page_url(root, root / "layouts/verset/verse.html")).read()
     assert b"#112233" in fetcher.fetch("pnp-icon:flame/112233").read()
     (root / "layouts" / "linked").symlink_to(root / "layouts" / "verset")
     (root / "layouts" / "away").symlink_to(tmp_path / "elsewhere")
     (icons / "wolf.svg").symlink_to(icons / "flame.svg")
-    for url in ((root / "layouts/linked/verse.html").as_uri(), (root / "layouts/away/verse.html").as_uri(),
+    for url in (page_url(root, root / "layouts/linked/verse.html"), page_url(root, root / "layouts/away/verse.html"),
                 "pnp-icon:wolf/112233"):
         with pytest.raises(PermissionError, match="a link") as caught:
             fetcher.fetch(url)
@@ -222,7 +223,7 @@ def test_the_fetcher_checks_the_bytes_it_serves(root):
     with pytest.raises(PermissionError, match="bomb"):
         fetcher.fetch("pnp-icon:bomb/000000")
     with pytest.raises(PermissionError, match="fake.png"):
-        fetcher.fetch((root / "layouts/verset/fake.png").as_uri())
+        fetcher.fetch(page_url(root, root / "layouts/verset/fake.png"))
 
 
 def test_a_project_names_a_loop_without_a_traceback(root):
@@ -292,7 +293,7 @@ def test_a_folder_swapped_at_any_step_of_a_fetch_never_leaks(root, tmp_path, mon
             return descriptor
         monkeypatch.setattr(os, "open", swapping_open)
         try:
-            served.append(fetcher.fetch((pictures / "p.svg").as_uri()).read())
+            served.append(fetcher.fetch(page_url(root, pictures / "p.svg")).read())
         except PermissionError as error:
             assert "SECRET" not in str(error)
             served.append(None)

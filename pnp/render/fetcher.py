@@ -8,7 +8,7 @@ a read, or a file rewritten in between, cannot bring in anything else."""
 import mimetypes
 import os
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
@@ -16,16 +16,10 @@ from pnp.errors import DataError
 from pnp.files import read_bytes
 from pnp.picture_checks import picture_problem
 from pnp.render.icons import ICON_SCHEME, ICON_URL
-from pnp.render.readable import outside_readable
+from pnp.render.readable import outside_readable, page_file
 
 NOT_PICTURES = (".css", ".woff", ".woff2", ".ttf", ".otf")      # what a page reads that is not drawn
 
-# Pages are typeset as if the project were the folder PAGE_ROOT: what a PDF keeps of an address
-# (a link WeasyPrint resolves against the page's base) is then the same wherever the project
-# lies, so a rendered page depends on its inputs only (the page cache's key) and never prints
-# the folders of the computer that built it. The fetcher reads PAGE_ROOT's files in the project.
-PAGE_ROOT = Path("/pnp-project")
-PAGE_BASE = PAGE_ROOT.as_uri() + "/"
 
 
 def served_problem(data: bytes, name: str) -> str | None:
@@ -76,14 +70,12 @@ class ProjectFetcher(URLFetcher):
     def fetch(self, url, headers=None):
         if url.startswith(ICON_SCHEME + ":"):
             return self.icon(url)
-        parts = urlsplit(url)
-        if parts.scheme != "file":
+        if urlsplit(url).scheme != "file":
             raise PermissionError(f"{url}: only files inside the project may be read")
-        path = Path(os.path.normpath(unquote(parts.path)))
-        if path.is_relative_to(PAGE_ROOT):
-            path = self.root / path.relative_to(PAGE_ROOT)
-        if not path.is_relative_to(self.root):
-            raise PermissionError(f"{url}: outside the project folder {self.root}")
+        path = page_file(self.root, url)
+        if path is None:
+            raise PermissionError(f"{url}: outside the project (a page names a file by its place in the "
+                                  "project, say layouts/GAME/pictures/map.png)")
         refused = outside_readable(path.relative_to(self.root))
         if refused:
             raise PermissionError(f"{path.relative_to(self.root)}: {refused}")

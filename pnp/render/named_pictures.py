@@ -1,17 +1,16 @@
 """Every picture a page or a stylesheet names (an <img>, a `url()` in its CSS) is a file inside
 the project that pnp can draw, read as the typesetter's fetcher reads it."""
 
-import os
 import re
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urljoin
 
 from pnp.errors import DataError, Problem
 from pnp.files import read_bytes
 from pnp.picture_checks import picture_problem
 from pnp.project import Project
 from pnp.render.css_text import parsed, rule_tokens, without_font_faces
-from pnp.render.readable import outside_readable
+from pnp.render.readable import outside_readable, page_file, page_url
 from pnp.tags import html_tags
 
 
@@ -23,8 +22,8 @@ def _picture_problem(project: Project, url: str) -> str | None:
     fetcher reads it, or None."""
     if url.startswith("data:"):
         return "a picture written into the page (data:); pnp reads pictures from files of the project only"
-    path = Path(os.path.normpath(project.root / unquote(urlsplit(url).path)))
-    if "://" in url or url.startswith("/") or not path.is_relative_to(project.root):
+    path = page_file(project.root, url)
+    if path is None:
         return "a file outside the project (or on the network)"
     refused = outside_readable(path.relative_to(project.root))
     if refused:
@@ -88,8 +87,7 @@ def sheet_picture_problems(project: Project, path: Path, shown: str, css: str) -
                 if token.type == "function" and token.lower_name == "url" else None)
             if not url or url.startswith(("#", "pnp-icon:")):
                 continue
-            relative = os.path.relpath(os.path.normpath(path.parent / url), project.root) if "://" not in url else url
-            why = _picture_problem(project, relative)
+            why = _picture_problem(project, urljoin(page_url(project.root, path), url))
             if why:
                 found.append(Problem(shown, token.source_line, f"url('{url}')", "a picture of layouts/ "
                                      "that pnp can draw", why))

@@ -17,6 +17,7 @@ from pnp.project import Project
 from pnp.render.css_text import parsed, rule_tokens, style_elements
 from pnp.render.named_pictures import sheet_picture_problems
 from pnp.render.papers import LARGEST_PAPER_MM
+from pnp.render.readable import PAGE_BASE, page_file, page_url
 from pnp.tags import html_tags
 
 
@@ -237,8 +238,9 @@ def _faults(sheets: tuple, complete: bool) -> tuple:
 
 
 def _sheet_files(first: Path, root: Path) -> list[Sheet]:
-    """A linked stylesheet and those it @imports, read as the typesetter's fetcher reads them
-    (one that cannot be read is the fetcher's to refuse, with its reason)."""
+    """A linked stylesheet and those it @imports, each named as the typesetter's fetcher reads
+    it (pnp.render.readable.page_file); one that cannot be read is the fetcher's to refuse,
+    with its reason."""
     sheets, seen, waiting = [], set(), [first]
     while waiting:
         path = Path(os.path.normpath(waiting.pop(0)))
@@ -251,24 +253,34 @@ def _sheet_files(first: Path, root: Path) -> list[Sheet]:
         except DataError:
             continue
         sheets.append(Sheet(css, shown))
-        for rule in parsed(css):
-            if rule.type == "at-rule" and rule.lower_at_keyword == "import":
-                target = next((token.value for token in rule.prelude if token.type in ("string", "url")), None)
-                if target and "://" not in target and not target.startswith("/"):
-                    waiting.append(path.parent / target)
+        waiting += _imported(css, root, page_url(root, path))
     return sheets
+
+
+def _imported(css: str, root: Path, base: str) -> list[Path]:
+    """The project files a stylesheet's @import rules read, named from `base`."""
+    found = []
+    for rule in parsed(css):
+        if rule.type == "at-rule" and rule.lower_at_keyword == "import":
+            target = next((token.value for token in rule.prelude if token.type in ("string", "url")), None)
+            path = page_file(root, target, base) if target else None
+            if path is not None:
+                found.append(path)
+    return found
 
 
 def document_sheets(html: str, root: Path | None) -> list[Sheet]:
     """The stylesheets a page uses: its <style> elements and, under `root` (the project, the
-    page's base), the files it links and what they @import."""
+    page's base), the files it links and what they, or its <style> elements, @import."""
     sheets = [Sheet(css, "", start, tag_end) for start, tag_end, css in style_elements(html)]
     if root is not None:
         root = Path(root).resolve()
-        hrefs = [tag.attribute("href") or "" for tag in html_tags(html) if tag.name == "link" and not tag.closing]
-        for href in hrefs:
-            if href.endswith(".css") and "://" not in href and not href.startswith("/"):
-                sheets += [sheet for sheet in _sheet_files(root / href, root) if sheet not in sheets]
+        linked = [page_file(root, tag.attribute("href") or "") for tag in html_tags(html)
+                  if tag.name == "link" and not tag.closing]
+        linked = [path for path in linked if path is not None and path.suffix.lower() == ".css"]
+        linked += [path for sheet in list(sheets) for path in _imported(sheet.css, root, PAGE_BASE)]
+        for path in linked:
+            sheets += [sheet for sheet in _sheet_files(path, root) if sheet not in sheets]
     return sheets
 
 

@@ -24,7 +24,8 @@ from pnp.errors import DataError, RenderError
 from pnp.limits import MAX_IMAGE_PIXELS, RENDER_SECONDS
 from pnp.project import Project
 from pnp.render.cache import count_layout
-from pnp.render.fetcher import PAGE_BASE, ProjectFetcher
+from pnp.render.fetcher import ProjectFetcher
+from pnp.render.readable import PAGE_BASE
 from pnp.render.templates import TemplateLimit, check_document
 
 # Performance advice, not a fault in the output: subsetting falls back to fontTools.

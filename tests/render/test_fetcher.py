@@ -2,6 +2,7 @@ import pytest
 
 from pnp.render.fetcher import ProjectFetcher
 from pnp.render.icons import icon_url
+from pnp.render.readable import PAGE_BASE, page_url
 from tests.conftest import ROOT, run_pnp
 
 
@@ -11,7 +12,7 @@ def fetcher():
 
 
 def test_project_files_are_served(fetcher):
-    response = fetcher.fetch((ROOT / "layouts" / "fonts" / "rye.css").as_uri())
+    response = fetcher.fetch(page_url(ROOT, ROOT / "layouts" / "fonts" / "rye.css"))
     assert b"@font-face" in response.read()
 
 
@@ -27,13 +28,16 @@ def test_a_page_reads_only_layouts_and_fonts(tmp_path, where):
     path.parent.mkdir(parents=True, exist_ok=True)
     jpeg_saying(path, "a picture")
     with pytest.raises(PermissionError, match="outside layouts/ and fonts/"):
-        ProjectFetcher(tmp_path, tmp_path / "layouts" / "icons").fetch(path.as_uri())
+        ProjectFetcher(tmp_path, tmp_path / "layouts" / "icons").fetch(page_url(tmp_path, path))
 
 
 @pytest.mark.parametrize("url", ["file:///etc/passwd", "https://example.com/font.woff",
                                  "data:text/css,body{}", f"file://{ROOT}/../secret.txt",
-                                 "pnp-icon:../../etc/passwd/000000"])
+                                 "pnp-icon:../../etc/passwd/000000", f"file://{ROOT}/layouts/fonts/rye.css",
+                                 "file://example.com/pnp-project/layouts/fonts/rye.css", "/pnp-project/../etc/passwd"])
 def test_anything_outside_the_project_is_refused(fetcher, url):
+    """A page names a file by its place in the project (read from PAGE_BASE); not by this
+    computer's path to it, which the check does not follow either."""
     with pytest.raises(PermissionError):
         fetcher.fetch(url)
 
@@ -54,8 +58,8 @@ def test_a_picture_is_drawn_from_the_bytes_read_not_read_again_by_name(tmp_path)
     layouts.mkdir()
     jpeg_saying(layouts / "picture.jpg", "the bytes that were checked")
     fetcher = ProjectFetcher(tmp_path, layouts / "icons")
-    assert fetcher.fetch((layouts / "picture.jpg").as_uri()).path is None
-    document = HTML(string='<img src="layouts/picture.jpg">', base_url=f"{tmp_path}/", url_fetcher=fetcher).render()
+    assert fetcher.fetch(page_url(tmp_path, layouts / "picture.jpg")).path is None
+    document = HTML(string='<img src="layouts/picture.jpg">', base_url=PAGE_BASE, url_fetcher=fetcher).render()
     jpeg_saying(layouts / "other.jpg", "bytes never checked")
     (layouts / "other.jpg").replace(layouts / "picture.jpg")
     pdf = document.write_pdf()
@@ -70,7 +74,7 @@ def test_an_svg_is_checked_by_what_it_holds_not_by_its_name(tmp_path, name):
     path.write_text('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]>'
                     '<svg xmlns="http://www.w3.org/2000/svg"><text>&a;</text></svg>')
     with pytest.raises(PermissionError, match="DOCTYPE"):
-        ProjectFetcher(tmp_path, tmp_path / "layouts" / "icons").fetch(path.as_uri())
+        ProjectFetcher(tmp_path, tmp_path / "layouts" / "icons").fetch(page_url(tmp_path, path))
 
 
 def test_a_file_that_is_neither_a_picture_a_stylesheet_nor_a_font_is_refused(tmp_path):
@@ -78,12 +82,10 @@ def test_a_file_that_is_neither_a_picture_a_stylesheet_nor_a_font_is_refused(tmp
     path.parent.mkdir()
     path.write_text("plain words")
     with pytest.raises(PermissionError, match="not an image"):
-        ProjectFetcher(tmp_path, tmp_path / "layouts" / "icons").fetch(path.as_uri())
+        ProjectFetcher(tmp_path, tmp_path / "layouts" / "icons").fetch(page_url(tmp_path, path))
 
 
 def test_a_page_is_typeset_where_it_lies_in_the_project_not_on_this_computer(fetcher):
-    from pnp.render.fetcher import PAGE_BASE
-
     assert b"@font-face" in fetcher.fetch(PAGE_BASE + "layouts/fonts/rye.css").read()
     with pytest.raises(PermissionError, match="outside the project"):
         fetcher.fetch(PAGE_BASE + "../etc/passwd")

@@ -1,0 +1,28 @@
+"""A picture a page names is checked as the typesetter's fetcher will read it."""
+
+import pytest
+
+from pnp.project import Project
+from pnp.render.named_pictures import image_problems
+
+
+@pytest.fixture
+def project(tmp_path) -> Project:
+    for name in ("card_data", "layouts/t", "fonts"):
+        (tmp_path / name).mkdir(parents=True)
+    (tmp_path / "layouts" / "t" / "fake.png").write_text("not a picture")
+    return Project.at(tmp_path)
+
+
+@pytest.mark.parametrize("src", ["layouts/t/fake.png", "/pnp-project/layouts/t/fake.png",
+                                 "../../pnp-project/layouts/t/fake.png", "layouts/t/fake.png?v=1"])
+def test_a_file_the_page_reads_is_checked_however_it_is_named(project, src):
+    problems = image_problems(project, "t/card.html", f'<img src="{src}">')
+    assert len(problems) == 1 and "outside" not in problems[0].found, problems
+
+
+@pytest.mark.parametrize("src", [f"{'../' * 2}elsewhere/layouts/t/fake.png", "/etc/passwd", "file:///etc/passwd",
+                                 "//example.com/x.png", "https://example.com/x.png"])
+def test_a_name_the_fetcher_refuses_is_refused_by_the_check(project, src):
+    problems = image_problems(project, "t/card.html", f'<img src="{src}">')
+    assert len(problems) == 1 and "outside the project" in problems[0].found, problems
