@@ -22,11 +22,9 @@ SWAP_LINK_SECONDS = 0.003
 REAL_PICTURE = "the picture of the game"
 
 
-@pytest.fixture(autouse=True)
-def every_page_read(monkeypatch):
-    """Every page laid out, and so every file read, by the builds these attacks race: a page
-    from the cache reads nothing."""
-    monkeypatch.setenv("PNP_CACHE", "off")
+# Every page laid out, and so every file read, by the builds these attacks race: a page from
+# the cache reads nothing.
+pytestmark = pytest.mark.usefixtures("fresh_renders")
 
 
 def listing(folder: Path) -> set:

@@ -4,7 +4,7 @@ The key of a rendering is a hash of its HTML plus a salt: the bytes of every lay
 icon and pnp source file, and the versions of the PDF libraries (pnp.inputs.render_inputs,
 read once a build). Same key, same bytes, since builds are deterministic, a page reads only
 the project's layouts and fonts (pnp.render.readable) and is typeset as if the project were
-PAGE_ROOT (pnp.render.fetcher); any change to an input changes the key. The project's location
+PAGE_ROOT (pnp.render.readable); any change to an input changes the key. The project's location
 is not part of it: a copy or a clone of a project lays out the same pages, and with
 PNP_CACHE_FOLDER set they share them (CI, a test run, several checkouts).
 

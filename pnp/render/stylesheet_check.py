@@ -243,8 +243,8 @@ def _sheet_files(first: Path, root: Path) -> list[Sheet]:
     with its reason."""
     sheets, seen, waiting = [], set(), [first]
     while waiting:
-        path = Path(os.path.normpath(waiting.pop(0)))
-        if path in seen or not path.is_relative_to(root):
+        path = waiting.pop(0)
+        if path in seen:
             continue
         seen.add(path)
         shown = str(path.relative_to(root))
@@ -278,7 +278,7 @@ def document_sheets(html: str, root: Path | None) -> list[Sheet]:
         linked = [page_file(root, tag.attribute("href") or "") for tag in html_tags(html)
                   if tag.name == "link" and not tag.closing]
         linked = [path for path in linked if path is not None and path.suffix.lower() == ".css"]
-        linked += [path for sheet in list(sheets) for path in _imported(sheet.css, root, PAGE_BASE)]
+        linked += [path for sheet in sheets for path in _imported(sheet.css, root, PAGE_BASE)]
         for path in linked:
             sheets += [sheet for sheet in _sheet_files(path, root) if sheet not in sheets]
     return sheets

@@ -6,10 +6,18 @@ from pnp.render.cache import CACHE_FOLDER, SHARED_FOLDER_VARIABLE, layouts_done
 from tests.conftest import run_pnp
 
 
-def build(project, out):
-    result = run_pnp("build", "verset", "--duplex", "none", "--out", str(out), "--project", str(project))
+def built(project, out, game: str, *options) -> dict:
+    result = run_pnp("build", game, *options, "--out", str(out), "--project", str(project))
     assert result.exit_code == 0, result.output
     return {path.name: path.read_bytes() for path in out.glob("*.pdf")}
+
+
+def build(project, out):
+    return built(project, out, "verset", "--duplex", "none")
+
+
+def build_tiny(project, out):
+    return built(project, out, "tiny", "--jobs", "1")
 
 
 def test_a_cached_build_equals_a_fresh_one_and_a_changed_card_is_rendered_again(project_copy, tmp_path,
@@ -55,12 +63,6 @@ def test_copies_of_a_project_share_the_pages_of_one_cache_folder(cache_on, tiny,
     assert layouts_done() == before
     assert list((tmp_path / "pages").glob("*.pdf"))
     assert not (tiny.root / CACHE_FOLDER).exists() and not (clone / CACHE_FOLDER).exists()
-
-
-def build_tiny(project, out):
-    result = run_pnp("build", "tiny", "--jobs", "1", "--out", str(out), "--project", str(project))
-    assert result.exit_code == 0, result.output
-    return {path.name: path.read_bytes() for path in out.glob("*.pdf")}
 
 
 def test_a_cache_folder_named_by_a_relative_path_is_refused(tiny, monkeypatch):
