@@ -2,6 +2,7 @@
 the program around it. Every refusal is a one-line error (exit 2), an example the engine
 disagrees with exits 1; no path prints a traceback."""
 
+import importlib
 import os
 import sys
 
@@ -9,27 +10,31 @@ import click
 
 from pnp.atomic import DISK_FULL, write_error
 from pnp.errors import EXIT_BAD_INPUT, PnpError
-from pnp.commands.build import build
-from pnp.commands.calibrate import calibrate
-from pnp.commands.check import check
-from pnp.commands.export import export
-from pnp.commands.impose import impose
-from pnp.commands.list import list_games
-from pnp.commands.new import new
-from pnp.commands.proof import proof
 from pnp.commands.report import fail, report
-from pnp.commands.rules import rules
-from pnp.commands.serve import serve
-from pnp.commands.simulate import simulate
-from pnp.commands.site import site
-from pnp.commands.watch import watch
 
-COMMANDS = (list_games, new, build, watch, proof, check, rules, calibrate, impose, site, serve, export, simulate)
+# Each command by name, as "module:function"; a command's module is imported only when it runs
+# (or when help lists it), so `pnp check` never loads the simulators' options nor the renderer.
+COMMANDS = {
+    "list": "pnp.commands.list:list_games", "new": "pnp.commands.new:new", "build": "pnp.commands.build:build",
+    "watch": "pnp.commands.watch:watch", "proof": "pnp.commands.proof:proof", "check": "pnp.commands.check:check",
+    "rules": "pnp.commands.rules:rules", "calibrate": "pnp.commands.calibrate:calibrate",
+    "impose": "pnp.commands.impose:impose", "site": "pnp.commands.site:site", "serve": "pnp.commands.serve:serve",
+    "export": "pnp.commands.export:export", "simulate": "pnp.commands.simulate:simulate",
+}
 
 
 class Commands(click.Group):
     """pnp's commands. A full disk (or a file size limit) met anywhere, in pnp's own writes or a
     library's temporary files, is one line and exit 2, never a traceback."""
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module, function = COMMANDS[name].split(":")
+        return getattr(importlib.import_module(module), function)
 
     def invoke(self, ctx):
         try:
@@ -40,10 +45,15 @@ class Commands(click.Group):
             fail(write_error(error, error.filename or "a temporary file"))
 
 
-@click.group(cls=Commands, commands=COMMANDS)
+@click.group(cls=Commands)
 @click.version_option(package_name="pnp")
 def main() -> None:
     """pnp: turn a tabletop game's data into print-and-play PDFs, checked before print."""
+
+
+def all_commands() -> dict[str, click.Command]:
+    """Every command of the group by name, each module imported."""
+    return {name: main.get_command(None, name) for name in main.list_commands(None)}
 
 
 def run() -> None:

@@ -113,8 +113,8 @@ def new_game(project, key="lanterns"):
 def test_every_option_has_help_text():
     import click
 
-    from pnp.cli import main
-    for name, command in main.commands.items():
+    from pnp.cli import all_commands
+    for name, command in all_commands().items():
         for param in command.params:
             if isinstance(param, click.Option):
                 assert param.help, f"pnp {name} {param.opts[0]}"

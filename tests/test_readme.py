@@ -4,7 +4,7 @@ import re
 
 import click
 
-from pnp.cli import main
+from pnp.cli import all_commands
 from tests.conftest import ROOT
 
 README = (ROOT / "README.md").read_text()
@@ -23,7 +23,7 @@ def documented_options(command: str) -> dict[str, set[str]]:
 
 def accepted_options(command: str) -> dict[str, set[str]]:
     options = {}
-    for param in main.commands[command].params:
+    for param in all_commands()[command].params:
         if isinstance(param, click.Option):
             choices = set(param.type.choices) if isinstance(param.type, click.Choice) else set(
                 getattr(param.type, "documented", ()))
@@ -32,7 +32,7 @@ def accepted_options(command: str) -> dict[str, set[str]]:
 
 
 def test_every_commands_options_in_the_readme_are_the_accepted_ones():
-    for command in main.commands:
+    for command in all_commands():
         documented = documented_options(command)
         accepted = accepted_options(command)
         accepted.pop("--project", None)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli import main
+from pnp.cli import all_commands, main
 from pnp.commands import options
 from tests.conftest import ROOT
 
@@ -54,7 +54,7 @@ def taken_options() -> dict[str, list[tuple[str, click.Option]]]:
 
     declared = {f"--{name}" for name in simulation_options()}
     taken = defaultdict(list)
-    for name, command in main.commands.items():
+    for name, command in all_commands().items():
         for param in command.params:
             if isinstance(param, click.Option) and not (name == "simulate" and param.opts[0] in declared):
                 taken[param.opts[0]].append((name, param))
@@ -87,14 +87,14 @@ def test_an_option_two_commands_take_is_shared_or_says_why_not():
 
 
 def test_no_help_sends_the_reader_to_another_command():
-    for name, command in main.commands.items():
+    for name, command in all_commands().items():
         for param in command.params:
             if isinstance(param, click.Option):
                 assert "As for" not in (param.help or ""), f"pnp {name} {param.opts[0]}"
 
 
 def test_each_command_lives_in_its_own_module():
-    for name, command in main.commands.items():
+    for name, command in all_commands().items():
         assert command.callback.__module__ == f"pnp.commands.{name}", name
 
 
