@@ -143,3 +143,20 @@ def test_a_slash_does_not_close_an_html_element():
         check_document("<span/>" * 300)
     assert "MAX_HTML_DEPTH" in str(refusal.value)
     check_document("<svg>" + "<g/>" * 300 + "</svg>" + "<br/>" * 300)
+
+
+# --- issue 28: what a designer meets -------------------------------------------------------------
+
+def test_an_optional_field_left_out_prints_nothing(tiny):
+    """The tutorial's step 5: an optional colour, left out of every card, gives `colour-`."""
+    from pnp.data.decks import load_game
+    from pnp.games import get_game
+
+    declaration = tiny.card_data / "tiny" / "game.yaml"
+    declaration.write_text(declaration.read_text().replace(
+        "      icon: {type: icon}", "      icon: {type: icon}\n"
+        "      colour: {type: choice, choices: [red, blue, gold], required: false}"))
+    env = environment(tiny.layouts, {})
+    card = load_game(tiny, get_game(tiny, "tiny"))[0].cards[0]
+    html = env.from_string('<div class="trim colour-{{ card.colour }}">{{ card.colour or "plain" }}</div>').render(card=card)
+    assert html == '<div class="trim colour-">plain</div>'

@@ -81,7 +81,10 @@ def text_size(value) -> int:
 
 def as_text(value):
     """Jinja's `finalize`: what `{{ value }}` prints, refused when its text would pass
-    MAX_TEMPLATE_STRING (a string is already within the limit of the operation that made it)."""
+    MAX_TEMPLATE_STRING (a string is already within the limit of the operation that made it).
+    An optional field a card leaves out prints nothing, never "None"."""
+    if value is None:
+        return ""
     if not isinstance(value, str):
         refuse_size("a `{{ }}` of a list or mapping", text_size(value))
     return value
