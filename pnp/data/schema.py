@@ -6,6 +6,7 @@ found and how to fix it.
 """
 
 import difflib
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -14,6 +15,7 @@ from pydantic_core import PydanticCustomError
 from pnp.data.located import Located
 from pnp.errors import DataError, Problem
 from pnp.limits import MAX_NUMBER_DIGITS
+from pnp.suggest import did_you_mean
 
 STRICT_KEYS = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
@@ -96,7 +98,9 @@ def _problem(located: Located, model: type[BaseModel], error: dict, base: tuple)
         bound = next(iter(ctx.values()))
         return Problem(located.file, line, field, f"a number {words} {bound}", repr(found))
     if kind == "literal_error":
-        return Problem(located.file, line, field, f"one of {ctx['expected']}", repr(found))
+        choices = re.findall(r"'((?:[^'\\]|\\.)*)'", ctx["expected"])
+        return Problem(located.file, line, field, f"one of {ctx['expected']}", repr(found),
+                       did_you_mean(str(found), choices, "Use one of the values listed in the field's `choices`"))
     if kind in ("string_too_short", "too_short"):
         return Problem(located.file, line, field, "a value that is not empty", repr(found))
     if kind in ("string_too_long", "too_long"):
