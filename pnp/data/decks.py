@@ -1,6 +1,5 @@
 """Loading a game's decks: parse, validate against the schema, check counts and references."""
 
-import difflib
 import os
 import re
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from pnp.files import project_files, read_bytes
 from pnp.limits import MAX_DECK_CARDS
 from pnp.picture_checks import svg_problem
 from pnp.project import Project
+from pnp.suggest import closest, listed
 
 INLINE_TOKEN = re.compile(r"\{([^{}]*)\}")
 
@@ -86,9 +86,11 @@ def icon_names(project: Project) -> list[str]:
 
 
 def unknown_icon_fix(name: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(name, known, n=3)
-    hint = f"Did you mean {' or '.join(repr(c) for c in close)}? " if close else ""
-    return f"{hint}The icons are the files of layouts/icons/: {', '.join(known)}"
+    """The closest icons, or a few to start from: never all of them (there are over a hundred)."""
+    close = closest(name, known)
+    if close:
+        return f"Did you mean {' or '.join(repr(c) for c in close)}? The icons are the files of layouts/icons/"
+    return f"Use the name of a file of layouts/icons/, without .svg: {listed(name, sorted(known))}"
 
 
 def icon_problem(project: Project, name: str) -> str | None:
@@ -107,13 +109,16 @@ def icon_problem(project: Project, name: str) -> str | None:
 def _icon_problems(project: Project, located: Located, cards: list) -> list[Problem]:
     known = icon_names(project)
     reasons: dict = {}                    # icon name -> why it may not be drawn, read once
-    problems = []
+    problems, seen = [], set()
     for index, card in enumerate(cards):
         for field in type(card).ICON_FIELDS:
             name = getattr(card, field)
             if name is None:
                 continue
             where = (located.file, located.line_of((index, field)), located.field_name((index, field)))
+            if (where[1], field, name) in seen:       # copies of one CSV row share its line
+                continue
+            seen.add((where[1], field, name))
             if name not in known:
                 problems.append(Problem(*where, "the name of an icon", f"'{name}', which is not in layouts/icons/",
                                         unknown_icon_fix(name, known)))

@@ -55,16 +55,36 @@ class UnknownIcon(Exception):
         super().__init__(name)
 
 
-def _card_words(loaded: LoadedDeck, index: int | None) -> str:
-    if index is None:
+CARDS_MET = "\x00cards\x00"      # where a fault's message names the cards it was met on
+
+
+def _card_words(loaded: LoadedDeck, indices: list) -> str:
+    """The cards a fault was met on: one by its name and line, several as `cards 1-4, 7 of FILE`."""
+    if indices == [None]:
         return f"the back of the {loaded.deck.title}"
-    where = loaded.located.line_of((index,))
-    return f"{loaded.located.field_name((index,))} of {loaded.located.file}:{where}"
+    if len(indices) == 1:
+        index = indices[0]
+        where = loaded.located.line_of((index,))
+        return f"{loaded.located.field_name((index,))} of {loaded.located.file}:{where}"
+    runs, numbers = [], sorted(i + 1 for i in indices if i is not None)
+    for number in numbers:
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    spans = ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in runs)
+    back = " and the back" if None in indices else ""
+    return f"cards {spans}{back} of {loaded.located.file}"
 
 
-def _render_problem(error: Exception, project: Project, loaded: LoadedDeck, index: int | None,
-                    template: str) -> Problem:
-    card = _card_words(loaded, index)
+def _with_cards(problem: Problem, words: str) -> Problem:
+    return Problem(problem.file, problem.line, problem.field, problem.expected.replace(CARDS_MET, words),
+                   problem.found.replace(CARDS_MET, words), problem.fix.replace(CARDS_MET, words))
+
+
+def _render_problem(error: Exception, project: Project, loaded: LoadedDeck, template: str) -> Problem:
+    """The fault, its cards named by CARDS_MET (the same fault on every card is reported once)."""
+    card = CARDS_MET
     if isinstance(error, TemplateNotFound):
         return Problem(f"layouts/{template}", None, "(layout)", f"the layout file {error.name} under layouts/",
                        "no such file", f"Create layouts/{error.name} or fix the name that includes it")
@@ -169,7 +189,7 @@ def _deck_pages(project: Project, env, deck_loaded: LoadedDeck, shown_game, extr
     if deck.backs:
         jobs += ([(deck.back, card, i) for i, card in enumerate(views)] if deck.per_card_back
                  else [(deck.back, None, None)])
-    pages, faulty = [], False
+    pages, faults = [], {}
     for template_name, card, index in jobs:
         try:
             template = env.get_template(template_name)
@@ -180,9 +200,9 @@ def _deck_pages(project: Project, env, deck_loaded: LoadedDeck, shown_game, extr
         except (LimitExceeded, MemoryError):
             raise                      # the memory is spent: nothing else can be checked
         except Exception as error:     # every other template fault is reported as a Problem
-            report([_render_problem(error, project, deck_loaded, index, template_name)])
-            faulty = True
-    return None if faulty else pages
+            faults.setdefault(_render_problem(error, project, deck_loaded, template_name), []).append(index)
+    report([_with_cards(problem, _card_words(deck_loaded, indices)) for problem, indices in faults.items()])
+    return None if faults else pages
 
 
 def _document_problems(project: Project, env, deck_loaded: LoadedDeck, pages: list, shown_game,

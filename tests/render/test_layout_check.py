@@ -48,7 +48,8 @@ def test_a_field_the_cards_do_not_have(project_copy):
     line = line_of(project_copy, VERSE, "card.problme")
     output = check(project_copy)
     assert f"{VERSE}:{line}: card.problme" in output and "Did you mean 'problem'?" in output
-    assert "card_data/verset/verses.yaml:5" in output          # the card it was rendering
+    assert output.count("card.problme") == 1                  # once, naming the cards it was met on
+    assert "(rendering cards 1-" in output and "of card_data/verset/verses.yaml)" in output
 
 
 def test_an_unknown_icon_in_the_card_data(project_copy):
@@ -56,7 +57,7 @@ def test_an_unknown_icon_in_the_card_data(project_copy):
     line = line_of(project_copy, "card_data/verset/verses.yaml", "icon: horse-heads")
     output = check(project_copy)
     assert f"card_data/verset/verses.yaml:{line}:" in output and "'horse-heads'" in output
-    assert "Did you mean 'horse-head'" in output and "wolf-head" in output     # the list of icons
+    assert "Did you mean 'horse-head'" in output and "backpack" not in output    # not every icon
 
 
 def test_an_unknown_icon_in_a_layout(project_copy):
@@ -64,6 +65,22 @@ def test_an_unknown_icon_in_a_layout(project_copy):
     line = line_of(project_copy, VERSE, "icon('flames'")
     output = check(project_copy)
     assert f"{VERSE}:{line}: icon" in output and "Did you mean 'flame'" in output
+
+
+def test_a_fault_met_on_every_card_is_one_short_line_naming_the_cards(project_copy):
+    """Issue 28, item 5: once, not once per card, and a few icons, not every one of them."""
+    edit(project_copy, VERSE, "icon('flame', '#3f8ff0')", "icon('zzqx', '#3f8ff0')")
+    output = check(project_copy)
+    problem = [line for line in output.splitlines() if "'zzqx'" in line]
+    assert len(problem) == 1 and len(problem[0]) < 400, problem
+    assert "(rendering cards 1-" in problem[0] and "in all)" in problem[0]
+
+
+def test_an_unknown_icon_on_a_row_of_copies_is_reported_once(project_copy):
+    edit(project_copy, "card_data/verset/playing_cards.csv", "crowned-heart,\"It beat once more, for her.\",1",
+         "crowned-hart,\"It beat once more, for her.\",3")
+    output = check(project_copy)
+    assert output.count("'crowned-hart'") == 1 and "Did you mean 'crowned-heart'" in output
 
 
 def test_an_unknown_font(project_copy):
