@@ -31,6 +31,7 @@ from pnp.render.font_check import SOURCE, font_problems
 from pnp.render.icons import icon_url
 from pnp.render.named_pictures import image_problems
 from pnp.render.stylesheet_check import stylesheet_problems
+from pnp.render.templates.syntax import syntax_error_place
 from pnp.render.templates import (
     TemplateLimit,
     deck_view,
@@ -89,9 +90,9 @@ def _render_problem(error: Exception, project: Project, loaded: LoadedDeck, temp
         return Problem(f"layouts/{template}", None, "(layout)", f"the layout file {error.name} under layouts/",
                        "no such file", f"Create layouts/{error.name} or fix the name that includes it")
     if isinstance(error, TemplateSyntaxError):
-        return Problem(f"layouts/{error.name or template}", error.lineno, "(template syntax)",
-                       "a complete Jinja template", error.message or "a syntax error",
-                       "Close every {% ... %} block and {{ ... }} expression")
+        line, fix = syntax_error_place(error)
+        return Problem(f"layouts/{error.name or template}", line, "(template syntax)",
+                       "a complete Jinja template", error.message or "a syntax error", fix)
     file, line = template_line(error, project.layouts)
     file = file or f"layouts/{template}"
     if isinstance(error, UnknownIcon):

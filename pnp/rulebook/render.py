@@ -23,6 +23,7 @@ from pnp.project import Project
 from pnp.render.fitting import FitState
 from pnp.render.papers import paper_size
 from pnp.render.source_lines import mark_source_lines
+from pnp.render.templates.syntax import syntax_error_place
 from pnp.render.templates import (
     deck_view,
     environment,
@@ -258,8 +259,8 @@ def _prose_problem(error: Exception, source) -> Problem:
         return Problem(source.shown, line, "(rulebook)", f"names the rulebook context has ({names}; "
                        "docs/rulebook.md)", message, "Fix the name, or cite an example id that exists")
     if isinstance(error, TemplateSyntaxError):
-        return Problem(source.shown, line, "(rulebook)", "a complete Jinja template in the chapter", message,
-                       "Close every {% ... %} block and {{ ... }} expression")
+        line, fix = syntax_error_place(error)
+        return Problem(source.shown, line, "(rulebook)", "a complete Jinja template in the chapter", message, fix)
     return Problem(source.shown, line, "(rulebook)", "a chapter that renders within pnp's limits "
                    "(pnp/limits.py)", f"{type(error).__name__}: {message}")
 
