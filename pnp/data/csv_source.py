@@ -51,12 +51,30 @@ def _rows(reader, names: list, shown, problems: list):
         texts = [cell.strip() for cell in cells]
         if not any(texts):
             continue
-        problem = _row_problem(texts, names, shown, start)
+        problem = _open_quote_problem(cells, texts, names, shown, start, end)
+        problem = problem or _row_problem(texts, names, shown, start)
         if problem:
             problems.append(problem)
             continue
         row = {name: text for name, text in zip(names, texts) if text}
         yield Row(start, row, {name: start for name in row})
+
+
+def _open_quote_problem(cells: list, texts: list, names: list, shown, start: int, end: int) -> Problem | None:
+    """A quote left open swallows the lines after it into one cell: a cell over several lines
+    that holds whole rows, or a row that does not read, is that quote, reported where it opens."""
+    for column, cell in enumerate(cells):
+        if "\n" not in cell and "\r" not in cell:
+            continue
+        swallowed = any(line.count(",") >= len(names) - 1 for line in cell.splitlines()[1:])
+        if swallowed or _row_problem(texts, names, shown, start):
+            name = names[column] if column < len(names) else f"column {column + 1}"
+            return Problem(shown, start, name, "a quoted cell that closes on its own line",
+                           f"a quote (\") that opens here and runs on to line {end}" if end > start
+                           else "a quote (\") that opens here and runs on to the end of the file",
+                           'Close the quote, or write a quote meant as text twice ("")')
+        return None
+    return None
 
 
 def _row_problem(texts: list, names: list, shown, line: int) -> Problem | None:

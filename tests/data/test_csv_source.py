@@ -72,3 +72,25 @@ def test_a_count_of_5000_digits_is_told_by_its_digits(tmp_path):
     assert _refusal(tmp_path, "name,count\nGold," + "9" * 5000 + "\n") == (
         "deck.csv:2: count: expected a whole number of copies from 1 to 1000 (MAX_COPIES), "
         "found a number of 5,000 digits")
+
+
+# --- issue 28, item 7: a quote left open is reported where it opens ------------------------------
+
+OPEN_QUOTE = "a quote (\") that opens here"
+
+
+def test_a_quote_left_open_that_swallows_rows_is_reported_where_it_opens(tmp_path):
+    text = "id,name,text,count\na,A,x,1\nb,\"B,y,1\nc,C,z,1\nd,D,w,1\n"
+    assert str(_refusal(tmp_path, text)).startswith(
+        f"deck.csv:3: name: expected a quoted cell that closes on its own line, found {OPEN_QUOTE} and runs on to line 5")
+
+
+def test_a_quote_left_open_on_the_last_row_is_reported_there(tmp_path):
+    refusal = _refusal(tmp_path, "id,name,text,count\na,A,x,1\nb,\"B,y,1\n")
+    assert refusal.startswith("deck.csv:3: name:") and "runs on to the end of the file" in refusal
+
+
+def test_a_quoted_cell_over_several_lines_is_still_a_cell(tmp_path):
+    path = tmp_path / "deck.csv"
+    path.write_text('id,text,count\na,"First line,\nsecond line",1\nb,plain,1\n')
+    assert [card["text"] for card in load_csv(path).data] == ["First line,\nsecond line", "plain"]
