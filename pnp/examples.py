@@ -15,6 +15,7 @@ from pnp.data.located import Located
 from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem
 from pnp.rules.kinds import Kind, SetupError, plain
+from pnp.suggest import did_you_mean
 
 EXAMPLE_KEYS = ("id", "kind", "setup", "expect")
 OPTIONAL_KEYS = ("title",)
@@ -145,9 +146,15 @@ def check_form(example: Example, kinds: dict[str, Kind]) -> list[Problem]:
     """Problems with an example's kind, setup fields and expect keys (before computing)."""
     file, label = example.located.file, f"example {example.id}"
     kind = kinds.get(example.kind)
+    if kind is None and not kinds:
+        return [Problem(file, example.line("kind"), f"{label}, kind", "a worked example only in a game "
+                        "with a rules engine (`engine:` in its game.yaml)", repr(example.kind),
+                        "This game has no rules engine to compute it: remove the ```example block, "
+                        "or write the example as prose")]
     if kind is None:
         return [Problem(file, example.line("kind"), f"{label}, kind", "one of " + ", ".join(sorted(kinds)),
-                        repr(example.kind), "See `pnp rules GAME --kinds`")]
+                        repr(example.kind), did_you_mean(str(example.kind), sorted(kinds),
+                                                         "See `pnp rules GAME --kinds`"))]
     problems = []
     fields = {spec.name: spec for spec in kind.setup}
     for name in sorted(set(example.setup) - set(fields)):

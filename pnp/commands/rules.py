@@ -65,14 +65,27 @@ def _example_file(path: Path, shown: str):
     """The examples of a file; a card data file given by mistake is said so in one line."""
     from pnp.data.yaml_source import load_yaml
 
+    if path.suffix == ".md":
+        return _chapter_examples(path, shown)
     if path.suffix not in (".yaml", ".yml"):
         raise UsageError(f"{shown} is not a worked-examples file: examples are YAML, "
-                         "in card_data/GAME/examples/*.yaml")
+                         "in card_data/GAME/examples/*.yaml, or ```example blocks in a rulebook chapter (.md)")
     data = load_yaml(path, shown).data
     items = data if isinstance(data, list) else [data]
     if items and all(isinstance(item, dict) and not {"kind", "setup", "expect"} & set(item) for item in items):
         raise UsageError(f"{shown} is {CARD_KEYS_HINT}")
     return load_example_file(path, shown)
+
+
+def _chapter_examples(path: Path, shown: str):
+    """The ```example blocks of a rulebook chapter, at their lines in it."""
+    from pnp.files import read_text
+    from pnp.rulebook.source import SourceFile, example_blocks
+
+    examples = example_blocks(SourceFile(path, Path(shown), read_text(path, shown)))
+    if not examples:
+        raise UsageError(f"{shown} holds no ```example block: docs/worked-examples.md shows one")
+    return examples
 
 
 def _print_kinds(game, as_json: bool) -> None:

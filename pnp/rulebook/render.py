@@ -24,6 +24,8 @@ from pnp.render.fitting import FitState
 from pnp.render.papers import paper_size
 from pnp.render.source_lines import mark_source_lines
 from pnp.render.templates.syntax import syntax_error_place
+from pnp.render.templates.views import ByDeck, UnknownDeck
+from pnp.suggest import did_you_mean, listed
 from pnp.render.templates import (
     deck_view,
     environment,
@@ -63,10 +65,14 @@ def thumbnails(env, loaded: list):
             deck_key = next((key for key, d in decks.items() if any(c.id == card_id for c in d.cards)), deck_key)
         loaded_deck = decks.get(deck_key)
         if loaded_deck is None:
-            raise RenderError(f"the rulebook shows a card of the deck '{deck_key}', which the game lacks")
+            raise RenderError(f"the rulebook shows a card of the deck '{deck_key}', which the game lacks "
+                              f"(its decks: {', '.join(decks)}). "
+                              + did_you_mean(str(deck_key), list(decks), "Use one of its deck keys"))
         found = next((c for c in loaded_deck.cards if c.id == card_id), None)
         if found is None:
-            raise RenderError(f"the rulebook shows the card '{card_id}', which the {loaded_deck.deck.title} lack")
+            ids = [str(c.id) for c in loaded_deck.cards]
+            raise RenderError(f"the rulebook shows the card '{card_id}', which the {loaded_deck.deck.title} lack. "
+                              + did_you_mean(str(card_id), ids, f"Their ids are {listed(str(card_id), ids)}"))
         deck = loaded_deck.deck
         face = render(env.get_template(deck.face), card=plain_view(found), deck=deck_view(deck),
                       fit=FitState().sizer(0))
@@ -200,9 +206,9 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
     env = environment(project.layouts, game.inline_icons)
     prose = environment(project.layouts, game.inline_icons, trim=False)
     card = thumbnails(env, loaded)
-    context = {"counts": {d.deck.key: len(d.cards) for d in loaded},
+    context = {"counts": ByDeck("counts", {d.deck.key: len(d.cards) for d in loaded}),
                "components": [{"key": d.deck.key, "title": d.deck.title, "count": len(d.cards)} for d in loaded],
-               "deck_cards": {d.deck.key: d.cards for d in loaded}}
+               "deck_cards": ByDeck("deck_cards", {d.deck.key: d.cards for d in loaded})}
     context.update(game.rulebook_context(loaded))
     context = plain_view(context)
     context.update(ex=results, card=card, rulings=_rulings(project, game),
@@ -253,6 +259,10 @@ def _prose_problem(error: Exception, source) -> Problem:
     names = "ex, card, counts, components, deck_cards, rulings, fonts, icon_authors and the game's own tables"
     if isinstance(error, DataError):
         return error.problems[0]
+    if isinstance(error, UnknownDeck):
+        return Problem(source.shown, line, error.table, f"a deck key of the game ({', '.join(error.decks)})",
+                       f"'{error.key}'", did_you_mean(str(error.key), error.decks,
+                                                      "Use one of the game's deck keys (game.yaml, `key:`)"))
     if isinstance(error, RenderError):
         return Problem(source.shown, line, "card(...)", "a deck key and a card id of the game", message)
     if isinstance(error, UndefinedError):

@@ -145,3 +145,22 @@ def test_nothing_printed_writes_a_plural_as_x_s():
     found = [f"{p.relative_to(ROOT)}: {m.group(0)}" for p in printed
              for m in re.finditer(r"\w+\(s\)", p.read_text(encoding="utf-8"))]
     assert not found, found
+
+
+# --- issue 28, item 9: a chapter naming what the game lacks names what it has ------------------
+
+def test_a_chapter_naming_a_deck_the_game_lacks_names_the_decks_it_has(tiny):
+    declaration = tiny.card_data / "tiny" / "game.yaml"
+    declaration.write_text(declaration.read_text().replace("  - key: cards\n", "  - key: lanterns\n"))
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2
+    assert "01-how-to-play.md:4: counts: expected a deck key of the game (lanterns), found 'cards'" in result.output
+    assert "has no attribute" not in result.output
+    chapter = tiny.card_data / "tiny" / "rulebook" / "01-how-to-play.md"
+    chapter.write_text(chapter.read_text().replace("counts.cards", "counts.lanterns")
+                       .replace('card("cards", "the-lantern")', 'card("lantern", "the-lanter")'))
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert "(its decks: lanterns). Did you mean 'lanterns'?" in result.output
+    chapter.write_text(chapter.read_text().replace('card("lantern"', 'card("lanterns"'))
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert "the card 'the-lanter', which the Cards lack. Did you mean 'the-lantern'?" in result.output

@@ -5,6 +5,28 @@ from types import SimpleNamespace
 
 from pydantic import BaseModel
 
+from pnp.errors import RenderError
+
+
+class UnknownDeck(RenderError):
+    """A template asked a by-deck table for a deck the game does not have."""
+
+    def __init__(self, table: str, key, decks: list[str]):
+        self.table, self.key, self.decks = table, key, decks
+        super().__init__(f"{table}.{key}: the game has no deck '{key}'")
+
+
+class ByDeck(dict):
+    """A table by deck key (`counts`, `deck_cards`) that names the decks there are when a
+    template asks for one that is not (Jinja would say "'dict object' has no attribute")."""
+
+    def __init__(self, table: str, items: dict):
+        super().__init__(items)
+        self.table = table
+
+    def __missing__(self, key):
+        raise UnknownDeck(self.table, key, list(self))
+
 
 def plain_view(value):
     """Validated data as templates may see it: attributes, lists and scalars, nothing else."""
@@ -14,6 +36,8 @@ def plain_view(value):
         if "id" not in fields and hasattr(value, "id"):
             fields["id"] = value.id
         return SimpleNamespace(**fields)
+    if isinstance(value, ByDeck):
+        return ByDeck(value.table, {key: plain_view(item) for key, item in value.items()})
     if isinstance(value, dict):
         return {key: plain_view(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
