@@ -11,11 +11,12 @@ PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid (11 x 17 in)"}
 HALF_PAPERS_MM = {"a5": (148.0, 210.0), "half-letter": (139.7, 215.9)}   # booklet pages
 BOOKLET_PAGES = {"a4": "a5", "letter": "half-letter", "a3": "a4", "tabloid": "letter"}
-CUSTOM_PAPER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*mm\s*$", re.IGNORECASE)
+CUSTOM_PAPER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)
 SMALLEST_PAPER_MM = 200.0    # the sheets and forms are drawn for home papers (A4, Letter): no narrower
 LARGEST_PAPER_MM = 1500.0    # beyond this a "paper" is a board: boards are tiled, not imposed
 PAPER_HELP = ("a4, letter, a3, tabloid (11 x 17 in), or any WIDTHxHEIGHTmm from "
-              f"{SMALLEST_PAPER_MM:g} to {LARGEST_PAPER_MM:g} mm a side (say 320x450mm); any case")
+              f"{SMALLEST_PAPER_MM:g} to {LARGEST_PAPER_MM:g} mm a side (say 320x450mm; the mm may be left out, "
+              "as in card sizes); any case")
 
 
 class PaperError(ValueError):

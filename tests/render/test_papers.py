@@ -5,12 +5,13 @@ from tests.conftest import run_pnp
 
 
 @pytest.mark.parametrize("typed, key", [("A4", "a4"), ("Tabloid", "tabloid"), ("320x450mm", "320x450mm"),
-                                         (" 320 X 450.0 MM ", "320x450mm"), ("215.9x355.6mm", "215.9x355.6mm")])
+                                         (" 320 X 450.0 MM ", "320x450mm"), ("215.9x355.6mm", "215.9x355.6mm"),
+                                         ("320x450", "320x450mm")])          # millimetres, as card sizes
 def test_a_paper_is_known_by_one_key(typed, key):
     assert paper_key(typed) == key
 
 
-@pytest.mark.parametrize("typed", ["b5", "320x450", "320mmx450mm", "20x30mm", "2000x300mm", "-210x297mm", ""])
+@pytest.mark.parametrize("typed", ["b5", "320x450in", "320mmx450mm", "20x30mm", "2000x300mm", "-210x297mm", ""])
 def test_anything_else_is_refused_saying_what_is_expected(typed):
     with pytest.raises(PaperError, match="mm"):
         paper_key(typed)
