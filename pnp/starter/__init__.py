@@ -4,9 +4,12 @@ The starter lives in files/ beside this module: `__KEY__` and `__TITLE__` in its
 texts become the new game's key and title.
 """
 
+import json
 import os
 import re
 from pathlib import Path
+
+import yaml
 
 from pnp.atomic import write_atomically
 from pnp.data.fields import SLUG_PATTERN
@@ -35,7 +38,7 @@ def _planned(project: Project, key: str, template: str) -> list[tuple[Path, Path
     return pairs
 
 
-def _source_text(project: Project, source: Path, template: str, words: dict, title: str | None) -> bytes:
+def _source_text(project: Project, source: Path, template: str, words: dict) -> bytes:
     """A file's bytes for the new game: the bundled starter's with its placeholders filled, or
     the project game's, read as pnp reads the project (no link followed, a plain file within
     MAX_FILE_BYTES, text in UTF-8), its own key changed for the new one."""
@@ -46,15 +49,27 @@ def _source_text(project: Project, source: Path, template: str, words: dict, tit
         text = data.decode("utf-8")
         for placeholder, value in words.items():
             text = text.replace(placeholder, value)
-        return text.encode("utf-8")
+        return _titled(text, source, words).encode("utf-8")
     shown = project.relative(source)
     data = read_bytes(source, shown, project.root)
     if source.suffix not in TEXT_SUFFIXES:
         return data
     text = re.sub(rf"\b{re.escape(template)}/", f"{words['__KEY__']}/", decode_text(data, shown))
-    if title and source.name == "game.yaml":
-        text = re.sub(r"(?m)^title: .*$", f"title: {title}", text, count=1)
-    return text.encode("utf-8")
+    return _titled(text, source, words).encode("utf-8")
+
+
+def _titled(text: str, source: Path, words: dict) -> str:
+    """game.yaml with the new game's title (`--title`, else its key in capitals), never the
+    copied game's, written so YAML reads it back as typed (a colon or a quote in it, say)."""
+    if source.name != "game.yaml":
+        return text
+    title = words["__TITLE__"]
+    try:
+        plain = yaml.safe_load(f"title: {title}") == {"title": title}
+    except yaml.YAMLError:
+        plain = False
+    shown = title if plain else json.dumps(title, ensure_ascii=False)
+    return re.sub(r"(?m)^title: .*$", lambda _: f"title: {shown}", text, count=1)
 
 
 def new_game(project: Project, key: str, template: str = "starter", title: str | None = None) -> list[Path]:
@@ -69,7 +84,7 @@ def new_game(project: Project, key: str, template: str = "starter", title: str |
         if os.path.lexists(folder):
             raise UsageError(f"{project.relative(folder)} exists already: choose another name for the game")
     words = {"__KEY__": key, "__TITLE__": title or key.replace("-", " ").title()}
-    planned = [(target, _source_text(project, source, template, words, title))
+    planned = [(target, _source_text(project, source, template, words))
                for source, target in _planned(project, key, template)]
     if not planned:
         raise UsageError(f"--from {template}: nothing to copy")

@@ -1,0 +1,22 @@
+"""`pnp new`: the new game's own title, from the starter or a copy (issue 28, item 11)."""
+
+import yaml
+
+from tests.conftest import run_pnp
+
+
+def title_of(project, key) -> str:
+    return yaml.safe_load((project / "card_data" / key / "game.yaml").read_text())["title"]
+
+
+def test_a_copied_game_takes_its_own_title(project_copy):
+    assert run_pnp("new", "my-verset", "--from", "verset", "--project", str(project_copy)).exit_code == 0
+    assert title_of(project_copy, "my-verset") == "My Verset"
+    result = run_pnp("new", "redux", "--from", "verset", "--title", 'Verset: "Redux"', "--project", str(project_copy))
+    assert result.exit_code == 0 and title_of(project_copy, "redux") == 'Verset: "Redux"'
+
+
+def test_a_title_yaml_would_misread_is_written_as_typed(project_copy):
+    assert run_pnp("new", "small", "--title", "Small: #1", "--project", str(project_copy)).exit_code == 0
+    assert title_of(project_copy, "small") == "Small: #1"
+    assert run_pnp("check", "small", "--project", str(project_copy)).exit_code == 0
