@@ -11,12 +11,14 @@ next `pnp build` builds the folder afresh.
 
 import json
 import logging
+import re
 import signal
 import threading
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from pnp.atomic import write_atomically
@@ -29,6 +31,10 @@ from pnp.project import Project
 
 WATCHED = ("layouts", "fonts")          # and the game's own folder of card_data/
 WATCH_STEP_MS = 20                      # a save is acted on once no other change came for this long
+# Files editors and office suites write beside the one being saved, never read by pnp: hidden
+# files (gedit's .goutputstream-*, Kate's .swp, emacs's .#lock), emacs's #autosave#, backups~,
+# vim's write test 4913, LibreOffice's .~lock.deck.xlsx#, Excel's ~$deck.xlsx, *.tmp, *.bak.
+EDITOR_FILES = re.compile(r"^\.|^#.*#$|~$|^\d+$|^~\$|\.(tmp|temp|bak|swp|swx|part|crdownload)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,8 @@ def watch_game(project: Project, editions: list[Edition], options: PrintOptions,
         say("watching " + ", ".join(str(project.relative(f)) for f in watched_folders(project, editions[0].game_key))
             + " (Ctrl-C stops)")
         folders = [folder for folder in watched_folders(project, editions[0].game_key) if folder.is_dir()]
-        for changes in watch(*folders, step=WATCH_STEP_MS, stop_event=stop, raise_interrupt=False):
+        for changes in watch(*folders, step=WATCH_STEP_MS, stop_event=stop, raise_interrupt=False,
+                             watch_filter=an_input_change):
             changed = {Path(path) for _, path in changes}
             shown = sorted(str(project.relative(path)) for path in changed)
             say(f"changed: {', '.join(shown[:5])}{' ...' if len(shown) > 5 else ''}")
@@ -147,6 +154,18 @@ def watch_game(project: Project, editions: list[Edition], options: PrintOptions,
         pool.shutdown(wait=False, cancel_futures=True)
         say("stopped")
         restore()
+
+
+@cache
+def _default_filter():
+    from watchfiles import DefaultFilter   # watchfiles loads only when a watch starts
+
+    return DefaultFilter()
+
+
+def an_input_change(change, path: str) -> bool:
+    """Whether a change is to a file pnp may read: not an editor's or office suite's own."""
+    return not EDITOR_FILES.search(Path(path).name) and _default_filter()(change, path)
 
 
 def stop_on_interrupt(stop: threading.Event) -> Callable[[], None]:

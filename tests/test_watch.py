@@ -10,10 +10,11 @@ import threading
 import time
 
 import pytest
+from watchfiles import Change
 
 from pnp.editions import Edition, PrintOptions, build_editions, start_pool
 from pnp.errors import PnpError
-from pnp.watch import rebuild
+from pnp.watch import an_input_change, rebuild
 from tests.conftest import ROOT, run_pnp
 
 
@@ -110,3 +111,18 @@ def test_a_manifest_naming_files_elsewhere_removes_nothing_there(cache_on, tiny,
     manifest.write_text('{"inputs": null, "skipped": [], "files": {"../keep.txt": {}}}')
     rebuild(tiny, editions, PrintOptions(), pool, set())
     assert outside.read_text() == "not pnp's"
+
+
+EDITOR_FILES = [".goutputstream-7QK2Y1", "#cards.yaml#", "cards.yaml~", "4913", ".~lock.deck.xlsx#",
+                "~$deck.xlsx", ".card.html.swp", "cards.yaml.tmp", "deck.xlsx.bak", ".#cards.yaml"]
+
+
+@pytest.mark.parametrize("name", EDITOR_FILES)
+def test_an_editor_s_own_files_are_not_changes(name):
+    """Issue 28, item 11: what an editor or office suite writes beside a saved file."""
+    assert not an_input_change(Change.added, f"/project/card_data/tiny/{name}")
+
+
+@pytest.mark.parametrize("name", ["cards.yaml", "deck.xlsx", "card.html", "cards.css", "icon-2.svg", "eb.woff2"])
+def test_the_files_pnp_reads_are_changes(name):
+    assert an_input_change(Change.modified, f"/project/layouts/tiny/{name}")
