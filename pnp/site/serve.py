@@ -193,20 +193,27 @@ def _serve(project: Project, target: Path, keys: list[str], title: str, port: in
            say: Callable[..., None], stop: threading.Event, pool) -> None:
     from watchfiles import watch
 
-    built = _rebuild(project, target, keys, title, owned, say, pool)
-    target.mkdir(parents=True, exist_ok=True)
+    from pnp.watch import an_input_change
+
     handler = functools.partial(QuietHandler, directory=str(target))
-    try:
+    try:                                # the port first: a taken one is said before a build's wait
         server = SiteServer((HOST, port), handler)
     except OSError as error:
         raise PnpError(f"cannot serve on {HOST}:{port}: {error.strerror or error}. Choose another --port") from None
+    try:
+        built = _rebuild(project, target, keys, title, owned, say, pool)
+    except BaseException:
+        server.server_close()
+        raise
+    target.mkdir(parents=True, exist_ok=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     say(f"serving http://{HOST}:{server.server_address[1]}/index.html"
         + ("" if built else " (the last good build, if any)") + "; Ctrl-C stops")
     folders = [project.root / name for name in WATCHED if (project.root / name).is_dir()]
     try:
-        for changes in watch(*folders, debounce=DEBOUNCE_MS, stop_event=stop, raise_interrupt=False):
+        for changes in watch(*folders, debounce=DEBOUNCE_MS, stop_event=stop, raise_interrupt=False,
+                             watch_filter=an_input_change):
             changed = sorted({project.relative(Path(path)) for _, path in changes}, key=str)
             say(f"changed: {', '.join(map(str, changed[:5]))}{' ...' if len(changed) > 5 else ''}")
             _rebuild(project, target, keys, title, owned, say, pool)

@@ -92,3 +92,20 @@ def _project(folder: Path) -> Path:
     for name in ("card_data", "layouts", "fonts"):
         (folder / name).mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def test_a_taken_port_is_said_before_any_build(tmp_path, monkeypatch):
+    """Issue 28, item 11: one line and exit 2 at once, not after the whole site is built."""
+    import socket
+
+    import pnp.site.serve as serve
+
+    built = []
+    monkeypatch.setattr(serve, "build_site", lambda *args, **kwargs: built.append(args))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_pnp("serve", "--port", str(port), "--project", str(_project(tmp_path)))
+    assert result.exit_code == 2 and f"cannot serve on 127.0.0.1:{port}" in result.output
+    assert not built and "Traceback" not in result.output
