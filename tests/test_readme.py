@@ -45,3 +45,27 @@ def test_the_readme_opens_with_the_build_and_test_commands():
     assert "pnp build verset --paper a4" in blocks[0]
     assert "pytest" in blocks[1] and ".[test]" in blocks[1]
     assert blocks[1] in (ROOT / ".ci" / "run").read_text()
+
+
+def test_the_simulation_figures_say_the_runs_they_come_from():
+    """Issue 28, item 12: a figure from a run longer than the default names its count; the
+    simulate row gives each game's default count as the adapter has it."""
+    from pnp.games.adapters import adapter_for, adapter_names
+
+    counts = {name: next((o for o in adapter_for(name).simulation_options if o.runs), None)
+              for name in adapter_names() if getattr(adapter_for(name), "simulation_options", ())}
+    for game, option in counts.items():
+        for command, said in re.findall(rf"`pnp simulate {game}([^`]*)`([^|]{{0,80}})", README):
+            quoted = re.search(r"\b(\d{1,3}(?:,\d{3})+|\d+) (?:games|rounds|campaigns)\b", said)
+            named = re.search(rf"--{option.name} (\d+)", command + said)
+            if quoted and not named:
+                assert int(quoted.group(1).replace(",", "")) == option.default, (game, said)
+    row = next(line for line in README.splitlines() if line.startswith("| `pnp simulate"))
+    for game, option in counts.items():
+        assert f"{option.default:,}" in row, (game, option.name, option.default)
+
+
+def test_the_games_option_gives_each_game_s_own_default():
+    games = next(p for p in all_commands()["simulate"].params if p.name == "games")
+    for game, default in {"olf": "500", "verdun": "1,000", "verso": "1,000", "wizard": "1,000"}.items():
+        assert re.search(rf"{game}: [^.]*\(default {default}\)", games.help), (game, games.help)

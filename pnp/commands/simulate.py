@@ -3,6 +3,7 @@ Each game's simulator declares its own options; the command takes every one of t
 refuses those the named game's simulator does not take."""
 
 import json
+from dataclasses import replace
 
 import click
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -25,6 +26,9 @@ def simulation_options() -> dict:
     options: dict = {}
     for name in adapter_names():
         for option in getattr(adapter_for(name), "simulation_options", ()):
+            if option.name in options and option.help not in options[option.name].help:
+                # an option several games take: each game's help, and so its own default
+                options[option.name] = replace(options[option.name], help=f"{options[option.name].help} {option.help}")
             options.setdefault(option.name, option)
     return options
 

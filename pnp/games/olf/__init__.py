@@ -102,7 +102,8 @@ ADAPTER = Adapter(
     example_cards=diagram,
     simulator=simulator,
     simulation_options=(
-        SimulationOption("games", "How many games to play (olf: per Nemesis, default 500; verdun: default 1000).", int, 500, low=1, high=1_000_000, runs=True),
+        SimulationOption("games", "olf: how many games to play against each Nemesis (default 500).", int, 500,
+                         low=1, high=1_000_000, runs=True),
         SimulationOption("party", f"olf: how many characters, 1 to {components.CHARACTERS} (default 3).", int, 3,
                          low=1, high=components.CHARACTERS),
         SimulationOption("nemesis", "olf: one Nemesis by id (default: each in turn).", str, None),

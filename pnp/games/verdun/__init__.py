@@ -106,7 +106,8 @@ ADAPTER = Adapter(
     example_cards=diagram,
     simulator=simulator,
     simulation_options=(
-        SimulationOption("games", "How many games to play.", int, 1000, low=1, high=1_000_000, runs=True),
+        SimulationOption("games", "verdun: how many rounds each match plays (default 1,000).", int, 1000,
+                         low=1, high=1_000_000, runs=True),
         SimulationOption("mode", "verdun: 2v2 (default) or 1v1.", str, "2v2", choices=MODES),
         SimulationOption("length", "verdun: the standard (default) or the short game.", str, "standard",
                          choices=("standard", "short")),
