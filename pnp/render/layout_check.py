@@ -31,6 +31,7 @@ from pnp.render.font_check import SOURCE, font_problems
 from pnp.render.icons import icon_url
 from pnp.render.named_pictures import image_problems
 from pnp.render.stylesheet_check import stylesheet_problems
+from pnp.render.raw_icons import raw_icon_problems
 from pnp.render.templates.syntax import syntax_error_place
 from pnp.render.templates import (
     TemplateLimit,
@@ -169,7 +170,7 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
         if deck.uses_rules:
             tables = tables if tables is not None else plain_view(context() if context else {})
             extra = tables
-        pages = _deck_pages(project, env, deck_loaded, shown_game, extra, report)
+        pages = _deck_pages(project, env, deck_loaded, shown_game, extra, report, game.inline_icons)
         if pages is not None:
             report(_document_problems(project, env, deck_loaded, pages, shown_game, game.stylesheet))
     for board in game.boards:
@@ -182,7 +183,8 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
     return list(problems.values())
 
 
-def _deck_pages(project: Project, env, deck_loaded: LoadedDeck, shown_game, extra: dict, report) -> list | None:
+def _deck_pages(project: Project, env, deck_loaded: LoadedDeck, shown_game, extra: dict, report,
+                inline_icons: dict) -> list | None:
     """Each face and back of a deck rendered as the build renders them (None after a fault)."""
     deck = deck_loaded.deck
     views = [plain_view(card) for card in deck_loaded.cards]
@@ -190,7 +192,7 @@ def _deck_pages(project: Project, env, deck_loaded: LoadedDeck, shown_game, extr
     if deck.backs:
         jobs += ([(deck.back, card, i) for i, card in enumerate(views)] if deck.per_card_back
                  else [(deck.back, None, None)])
-    pages, faults = [], {}
+    pages, faults, printed_raw = [], {}, {}
     for template_name, card, index in jobs:
         try:
             template = env.get_template(template_name)
@@ -198,11 +200,17 @@ def _deck_pages(project: Project, env, deck_loaded: LoadedDeck, shown_game, extr
                           fit=FitState().sizer(0), **extra)
             pages.append(Markup(html))
             report(image_problems(project, template_name, html))
+            if index is not None:
+                for problem in raw_icon_problems(env.loader.get_source(env, template_name)[0], template_name, html,
+                                                 deck_loaded.cards[index], deck.card.TEXT_FIELDS,
+                                                 inline_icons, CARDS_MET):
+                    printed_raw.setdefault(problem, []).append(index)
         except (LimitExceeded, MemoryError):
             raise                      # the memory is spent: nothing else can be checked
         except Exception as error:     # every other template fault is reported as a Problem
             faults.setdefault(_render_problem(error, project, deck_loaded, template_name), []).append(index)
-    report([_with_cards(problem, _card_words(deck_loaded, indices)) for problem, indices in faults.items()])
+    report([_with_cards(problem, _card_words(deck_loaded, indices))
+            for problem, indices in (faults | printed_raw).items()])
     return None if faults else pages
 
 

@@ -187,3 +187,15 @@ def test_a_page_larger_than_the_largest_paper_is_refused(css, refused):
 
     faults = stylesheet_faults([Sheet(css, "layouts/x/rulebook.css")])
     assert bool(faults) == refused and all("LARGEST_PAPER_MM" in fault.message for fault in faults)
+
+
+def test_icon_text_printed_without_the_rules_filter_is_refused_at_its_line(tiny):
+    """Issue 28, item 3: `{{ card.text }}` would print `{star}` as text."""
+    card = tiny.layouts / "tiny" / "card.html"
+    card.write_text(card.read_text().replace("{{ card.text | rules('#c9a24a') }}", "{{ card.text }}"))
+    line = line_of(tiny.root, "layouts/tiny/card.html", "{{ card.text }}")
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2
+    assert f"layouts/tiny/card.html:{line}: card.text: expected text with inline icons printed through " \
+           "the `rules` filter" in result.output
+    assert "{star} printed as text (rendering cards 1, 4, 6 of card_data/tiny/cards.yaml)" in result.output
