@@ -8,10 +8,10 @@ from pnp.project import Project
 from pnp.render.cache import RenderCache
 from pnp.render.fitting import FitState, overflows
 from pnp.render.page_checks import PageLabel, page_findings, settle
+from pnp.render.templates.environments import DOCUMENT_TEMPLATE
 from pnp.render.templates import deck_view, environment, game_view, limit_problem, plain_view, render
 
 MAX_FIT_PASSES = 8
-DOCUMENT_TEMPLATE = "deck.html"
 
 
 def _card_label(card) -> str:

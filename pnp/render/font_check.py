@@ -1,13 +1,16 @@
 """Every font a layout names is declared by an @font-face rule whose file is in the project."""
 
 import difflib
+import os
 import re
+from pathlib import Path
 
 from pnp.data.game import Game
 from pnp.errors import DataError, Problem
 from pnp.files import read_text
 from pnp.project import Project
 from pnp.render.css_text import font_faces, style_elements, without_font_faces
+from pnp.render.templates.environments import DOCUMENT_TEMPLATE
 
 
 FAMILY = re.compile(r"font-family\s*:\s*([^;}\"]*(?:\"[^\"]*\"[^;}\"]*)*)")
@@ -30,21 +33,72 @@ def _faces_declared(css: str) -> set[str]:
 def declared_families(project: Project) -> set[str]:
     """Every family an @font-face of the project's stylesheets declares (a stylesheet that
     cannot be read, or links out of the project, declares none: `pnp check` reports it)."""
-    declared = set()
-    for path in sorted(project.layouts.rglob("*.css")):
+    return set(declaring_sheets(project))
+
+
+def declaring_sheets(project: Project) -> dict[str, Path]:
+    """Each family an @font-face of the project declares, and the stylesheet that does (one of
+    layouts/fonts/ first, the one to @import)."""
+    declaring: dict[str, Path] = {}
+    paths = sorted(project.layouts.rglob("*.css"), key=lambda path: (path.parent.name != "fonts", path))
+    for path in paths:
         try:
-            declared |= _faces_declared(read_text(path, f"layouts/{path.relative_to(project.layouts)}", project.root))
+            text = read_text(path, f"layouts/{path.relative_to(project.layouts)}", project.root)
         except DataError:
             continue
-    return declared
+        for family in _faces_declared(text):
+            declaring.setdefault(family, path)
+    return declaring
+
+
+TEMPLATE_NAME = re.compile(r"""\{%-?\s*(?:extends|include|import|from)\s+["']([^"']+)["']""")
+LINKED_SHEET = re.compile(r"""<link\b[^>]*\bhref\s*=\s*["']layouts/([^"'{}]+\.css)["']""", re.IGNORECASE)
+IMPORTED_SHEET = re.compile(r"""@import\s+(?:url\(\s*)?["']?([^"')\s;]+\.css)""", re.IGNORECASE)
+
+
+def game_files(project: Project, game: Game) -> tuple[list[Path], list[Path]]:
+    """(templates, stylesheets) a game's pages are made of: its own folder of layouts/, the
+    decks' layouts and the document around them, what they extend or include, its stylesheet,
+    the stylesheets they link and what those @import. A font declared elsewhere in layouts/
+    never reaches this game's pages."""
+    layouts = project.layouts
+    names = {DOCUMENT_TEMPLATE} | {name for deck in game.decks for name in (deck.face, deck.back) if name}
+    templates = {path for path in (layouts / game.key).rglob("*.html")} | {layouts / name for name in names}
+    sheets = {path for path in (layouts / game.key).rglob("*.css")} | {layouts / game.stylesheet}
+    todo = list(templates)
+    while todo:
+        path = todo.pop()
+        text = _text(project, path)
+        for name in TEMPLATE_NAME.findall(text):
+            if (layouts / name) not in templates:
+                templates.add(layouts / name)
+                todo.append(layouts / name)
+        sheets |= {layouts / name for name in LINKED_SHEET.findall(text)}
+    todo = list(sheets)
+    while todo:
+        path = todo.pop()
+        for name in IMPORTED_SHEET.findall(_text(project, path)):
+            target = Path(os.path.normpath(path.parent / name))
+            if target not in sheets:
+                sheets.add(target)
+                todo.append(target)
+    return sorted(p for p in templates if p.is_file()), sorted(p for p in sheets if p.is_file())
+
+
+def _text(project: Project, path: Path) -> str:
+    try:
+        return read_text(path, f"layouts/{path.relative_to(project.layouts)}", project.root) if path.is_file() else ""
+    except (DataError, ValueError):
+        return ""
 
 
 def font_problems(project: Project, game: Game) -> list[Problem]:
-    """Every font a layout names is declared by an @font-face whose file is in the project."""
+    """Every font the game's layouts name is declared by an @font-face of the game's own
+    stylesheets (or those it imports), whose file is in the project."""
     declared, problems = set(), []
-    css_files = sorted(project.layouts.rglob("*.css"))
+    templates, css_files = game_files(project, game)
     texts = {}
-    for path in css_files + sorted(project.layouts.rglob("*.html")):
+    for path in css_files + templates:
         shown = f"layouts/{path.relative_to(project.layouts)}"
         try:
             texts[path] = read_text(path, shown, project.root)
@@ -67,6 +121,7 @@ def font_problems(project: Project, game: Game) -> list[Problem]:
                            else "which does not exist")
                     problems.append(Problem(shown, line, "@font-face src", "a font file inside the project",
                                             f"'{url}', {why}", "The bundled fonts are: " + ", ".join(fonts)))
+    elsewhere = {family: path for family, path in declaring_sheets(project).items() if family not in declared}
     for path, text in texts.items():
         shown = f"layouts/{path.relative_to(project.layouts)}"
         outside = without_font_faces(text)
@@ -76,13 +131,24 @@ def font_problems(project: Project, game: Game) -> list[Problem]:
                     name = family.strip().strip("\"'")
                     if name and name not in declared and name.lower() not in GENERIC_FAMILIES and "{" not in name:
                         line = outside.count("\n", 0, offset + match.start()) + 1
-                        close = difflib.get_close_matches(name, sorted(declared), n=1)
-                        problems.append(Problem(shown, line, "font-family", "a font declared by an @font-face "
-                                                f"rule ({', '.join(sorted(declared))}) or a generic family",
-                                                f"'{name}'", f"Did you mean '{close[0]}'?" if close else
-                                                "Import its family's layouts/fonts/FOLDER.css, or add an @font-face "
-                                                "rule for it with a font file in fonts/"))
+                        problems.append(_undeclared(project, shown, line, name, declared, elsewhere.get(name), game))
     return problems
+
+
+def _undeclared(project: Project, shown: str, line: int, name: str, declared: set, declaring: Path | None,
+                game: Game) -> Problem:
+    close = difflib.get_close_matches(name, sorted(declared), n=1)
+    if declaring is not None:
+        stylesheet = project.layouts / game.stylesheet
+        relative = Path(os.path.relpath(declaring, stylesheet.parent)).as_posix()
+        fix = (f"Another stylesheet of the project declares it, which {game.title}'s pages do not use: add "
+               f'@import "{relative}"; to layouts/{game.stylesheet}, or use one of its fonts')
+    elif close:
+        fix = f"Did you mean '{close[0]}'?"
+    else:
+        fix = "Import its family's layouts/fonts/FOLDER.css, or add an @font-face rule for it with a font file in fonts/"
+    return Problem(shown, line, "font-family", f"a font {game.title}'s stylesheets declare by an @font-face "
+                   f"rule ({', '.join(sorted(declared)) or 'none'}) or a generic family", f"'{name}'", fix)
 
 
 def _css_parts(text: str, html: bool):

@@ -24,7 +24,7 @@ from pnp.data.game import Game
 from pnp.errors import DataError, Problem
 from pnp.project import Project
 from pnp.render.boards import board_html
-from pnp.render.cards import DOCUMENT_TEMPLATE
+from pnp.render.templates.environments import DOCUMENT_TEMPLATE
 from pnp.render.css_text import font_faces
 from pnp.render.fitting import FitState
 from pnp.render.font_check import SOURCE, font_problems

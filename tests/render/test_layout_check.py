@@ -199,3 +199,17 @@ def test_icon_text_printed_without_the_rules_filter_is_refused_at_its_line(tiny)
     assert f"layouts/tiny/card.html:{line}: card.text: expected text with inline icons printed through " \
            "the `rules` filter" in result.output
     assert "{star} printed as text (rendering cards 1, 4, 6 of card_data/tiny/cards.yaml)" in result.output
+
+
+def test_a_font_only_another_game_declares_is_refused_with_the_import_to_add(tiny):
+    """Issue 28, item 1: before, it passed and the PDF carried a system font instead."""
+    css = tiny.layouts / "tiny" / "cards.css"
+    css.write_text(css.read_text().replace('"EB Garamond", serif', '"Fredoka", serif', 1))
+    line = line_of(tiny.root, "layouts/tiny/cards.css", '"Fredoka", serif')
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2
+    assert f"layouts/tiny/cards.css:{line}: font-family: expected a font Tiny's stylesheets declare" in result.output
+    assert 'add @import "../fonts/fredoka.css"; to layouts/tiny/cards.css' in result.output
+    assert run_pnp("build", "tiny", "--project", str(tiny.root)).exit_code == 2
+    css.write_text('@import "../fonts/fredoka.css";\n' + css.read_text())
+    assert run_pnp("check", "tiny", "--project", str(tiny.root)).exit_code == 0

@@ -16,6 +16,8 @@ from pnp.render.templates.limit import (as_text, length, limited_range, numbers_
 from pnp.render.templates.sandbox import ProjectSandbox
 from pnp.render.templates.sizes import FILTER_SIZES, LIST_FILTER_SIZES
 
+DOCUMENT_TEMPLATE = "deck.html"     # the layout every deck's pages are set in, with the game's stylesheet
+
 
 class ProjectLoader(FileSystemLoader):
     """Layouts from inside the project only, read with no link followed, sizes limited."""
