@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.data.decks import load_game
-from pnp.errors import DataError, Problem
+from pnp.errors import DataError, Problem, RenderError
 from pnp.examples import Example, Mismatch, load_example_file, run_examples
 from pnp.files import MissingFile, project_files, project_font
 from pnp.data.game import Game
@@ -145,3 +145,24 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
             except DataError as error:
                 report.problems += error.problems
     return report
+
+
+def fit_problems(project: Project, game: Game) -> list[Problem]:
+    """Every deck laid out as the build lays it out (through the page cache: a deck already
+    built costs nothing): each card whose text cannot fit its box, and what else only a laid
+    out page shows. `pnp check` alone renders HTML only; this is its `--fit`."""
+    from pnp.render.cards import render_deck
+
+    game = game.with_all_modules()
+    loaded = load_game(project, game)
+    problems: list[Problem] = []
+    for deck in loaded:
+        context = game.deck_context(loaded) if deck.deck.uses_rules else None
+        try:
+            render_deck(project, game, deck.deck, deck.cards, str(deck.located.file), context, deck.located)
+        except DataError as error:
+            problems += error.problems
+        except RenderError as error:
+            problems.append(Problem(deck.located.file, None, "(layout)", "cards laid out on their pages",
+                                    str(error), "Fix the layout, or shorten the card"))
+    return problems

@@ -4,7 +4,7 @@ import sys
 
 import click
 
-from pnp.check import check_game
+from pnp.check import check_game, fit_problems
 from pnp.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, PnpError, plural
 from pnp.games import get_game
 from pnp.limits import MAX_REPORTED_PROBLEMS
@@ -14,16 +14,24 @@ from pnp.commands.report import console, errors, fail, more
 
 @click.command()
 @click.argument("game_key", metavar="GAME")
+@click.option("--fit", is_flag=True, help="Lay the cards out too, as the build does, and name every card "
+              "whose text does not fit its box (the check alone renders HTML, not pages).")
 @project_option
-def check(game_key: str, project_dir: str | None) -> None:
+def check(game_key: str, fit: bool, project_dir: str | None) -> None:
     """Check GAME before print: card data, layouts, and every worked example against the
-    engine (exit 2 for a problem in the input, 1 when an example disagrees with the engine)."""
+    engine (exit 2 for a problem in the input, 1 when an example disagrees with the engine).
+    Whether text fits is measured on laid-out pages: by `--fit`, or by the build."""
     try:
         project = project_at(project_dir)
         game = get_game(project, game_key)
     except PnpError as error:
         fail(error)
     report = check_game(project, game)
+    if fit and not report.problems:
+        try:
+            report.problems += fit_problems(project, game)
+        except PnpError as error:
+            fail(error)
     for problem in report.problems[:MAX_REPORTED_PROBLEMS]:
         errors.print(str(problem), highlight=False, markup=False, soft_wrap=True)
     more(len(report.problems))
@@ -35,4 +43,5 @@ def check(game_key: str, project_dir: str | None) -> None:
                      f"{plural(len(report.mismatches), 'example')} the engine disagrees with[/]")
         sys.exit(EXIT_BAD_INPUT if report.problems else EXIT_CHECK_FAILED)
     examples = f" and {plural(report.examples, 'worked example')}" if report.examples else ""
-    console.print(f"{game.title}: {plural(report.decks, 'deck')}, their layouts{examples} check out")
+    laid_out = ", laid out," if fit else ""
+    console.print(f"{game.title}: {plural(report.decks, 'deck')}, their layouts{laid_out}{examples} check out")
