@@ -1,14 +1,13 @@
 """`pnp build`: check each game, then print its sheets, rulebook and table pieces."""
 
 import click
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from pnp.errors import PnpError
 from pnp.commands.editions import asked_editions
 from pnp.commands.options import (booklet_option, duplex_offset_mm, duplex_offset_option, duplex_option, force_option,
                                   ink_saver_option, jobs_option, lang_option, module_option, out_folder_option,
                                   paper_option, project_at, project_option)
-from pnp.commands.report import errors, fail
+from pnp.commands.report import fail, progress_of
 from pnp.commands.reprint import reprint
 from pnp.commands.tables import built_table
 from pnp.commands.types import TEXT
@@ -55,14 +54,7 @@ def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, langua
         editions, games = asked_editions(project, game_keys, every_game, papers, language, modules, out_dir, duplex,
                                          ink_saver)
         options = PrintOptions(duplex, offset, booklet, force, ink_saver)
-        with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
-                      TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
-                      console=errors, transient=True) as progress:
-            task = progress.add_task("checking", total=None)
-
-            def show(done: int, total: int, step: str) -> None:
-                progress.update(task, completed=done, total=total, description=step)
-
+        with progress_of("checking") as show:
             reports = build_editions(project, editions, options, jobs, show)
     except PnpError as error:
         fail(error, wrote_nothing=True)

@@ -2,14 +2,37 @@
 per problem, the first MAX_REPORTED_PROBLEMS of them), never a traceback."""
 
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from pnp.errors import CheckFailed, DataError, PnpError, plural
 from pnp.limits import MAX_REPORTED_PROBLEMS
 
-console = Console(stderr=False)
-errors = Console(stderr=True)
+PIPED_WIDTH = 100_000       # output that is not a terminal (a pipe, a file, CI) is never cut or wrapped
+
+
+class Speaker(Console):
+    """A console as wide as its terminal, and without a width when it writes to no terminal
+    (rich's 80 columns would cut a table's paths to "..." and wrap an error mid-sentence in a
+    CI log); COLUMNS, when set, still decides."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        dimensions = super().size
+        if self.is_terminal or self._width is not None or "COLUMNS" in self._environ:
+            return dimensions
+        return ConsoleDimensions(PIPED_WIDTH, dimensions.height)
+
+    @size.setter
+    def size(self, new_size) -> None:
+        Console.size.fset(self, new_size)
+
+
+console = Speaker(stderr=False)
+errors = Speaker(stderr=True)
 
 
 def more(count: int) -> None:
@@ -48,3 +71,29 @@ def report(error: PnpError, wrote_nothing: bool = False) -> None:
 def say(message: str, problem: bool = False) -> None:
     """A line of a long-running command (watch, serve): a problem on stderr, news on stdout."""
     (errors if problem else console).print(message, highlight=False, markup=False, soft_wrap=True)
+
+
+@contextmanager
+def progress_of(first: str, counted: bool = True) -> Iterator[Callable[[int, int | None, str], None]]:
+    """`show(done, total, step)` for a long command: a bar (or, not `counted`, a spinner) on a
+    terminal; elsewhere (a pipe, a CI log) one plain line per step, so the log says what the
+    command is doing."""
+    if errors.is_terminal and not counted:
+        with errors.status(first) as status:
+            yield lambda done, total, step: status.update(step)
+        return
+    if errors.is_terminal:
+        with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=errors, transient=True) as progress:
+            task = progress.add_task(first, total=None)
+            yield lambda done, total, step: progress.update(task, completed=done, total=total, description=step)
+        return
+    said = [first]
+    errors.print(first, highlight=False, markup=False, soft_wrap=True)
+
+    def show(done: int, total: int | None, step: str) -> None:
+        if step != said[-1]:
+            said.append(step)
+            counted = f"{done}/{total} " if total else ""
+            errors.print(f"  {counted}{step}", highlight=False, markup=False, soft_wrap=True)
+    yield show

@@ -8,7 +8,7 @@ from pnp.errors import PnpError, plural
 from pnp.output import check_out_folder
 from pnp.commands.options import (game_list, games_option, project_at, project_option, site_out_option,
                                   site_title_option)
-from pnp.commands.report import console, errors, fail
+from pnp.commands.report import console, fail, progress_of
 
 
 @click.command()
@@ -27,8 +27,8 @@ def site(out_dir: str | None, games: str | None, title: str, project_dir: str | 
         keys = game_list(project, games)
         target = Path(out_dir).resolve() if out_dir else project_output(project, "site")
         check_out_folder(target, owned=out_dir is None)
-        with errors.status("building the site") as status:
-            report = build_site(project, target, keys, title, lambda step: status.update(f"building the site: {step}"),
+        with progress_of("building the site", counted=False) as show:
+            report = build_site(project, target, keys, title, lambda step: show(0, None, f"building the site: {step}"),
                                 owned=out_dir is None)
     except PnpError as error:
         fail(error, wrote_nothing=True)
