@@ -150,7 +150,7 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
 def fit_problems(project: Project, game: Game) -> list[Problem]:
     """Every deck laid out as the build lays it out (through the page cache: a deck already
     built costs nothing): each card whose text cannot fit its box, and what else only a laid
-    out page shows. `pnp check` alone renders HTML only; this is its `--fit`."""
+    out page shows. `pnp check` alone renders HTML only; this is its `--measure-fit`."""
     from pnp.render.cards import render_deck
 
     game = game.with_all_modules()

@@ -186,6 +186,20 @@ def preflight(pdf: bytes, name: str) -> list[Fault]:
         document = pikepdf.open(io.BytesIO(pdf))
     except pikepdf.PdfError as error:
         return [Fault(name, None, f"not a readable PDF ({error})")]
+    return _document_faults(document, name)
+
+
+def preflight_file(path, name: str) -> list[Fault]:
+    """The preflight of a PDF on disk, read as it is checked (an imposition of many images
+    need not be held in memory)."""
+    try:
+        with pikepdf.open(path) as document:
+            return _document_faults(document, name)
+    except pikepdf.PdfError as error:
+        return [Fault(name, None, f"not a readable PDF ({error})")]
+
+
+def _document_faults(document: pikepdf.Pdf, name: str) -> list[Fault]:
     faults = []
     seen: set = set()
     form = document.Root.get("/AcroForm")

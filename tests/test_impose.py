@@ -240,24 +240,62 @@ def test_a_page_content_stream_is_copied_as_it_is(art, tmp_path):
         assert card.Resources.XObject.Art.read_bytes() == original
 
 
-def test_a_transparent_png_keeps_its_pixels_and_alpha(tmp_path):
+def _translucent_card(faces, size=(300, 700)):
     from PIL import Image
 
-    faces = tmp_path / "faces"
-    faces.mkdir()
-    source = Image.effect_noise((300, 700), 80).convert("RGB")
-    alpha = Image.linear_gradient("L").resize((300, 700))
+    faces.mkdir(exist_ok=True)
+    source = Image.effect_noise(size, 80).convert("RGB")
+    alpha = Image.linear_gradient("L").resize(size)
     picture = source.copy()
     picture.putalpha(alpha)
     picture.save(faces / "card1.png")
+    return picture
+
+
+def test_a_transparent_png_is_flattened_onto_the_background_and_passes_the_preflight(tmp_path):
+    """Issue 28, item 14: a soft mask is transparency in a print file, which the build's own
+    preflight refuses; the imposition flattens it onto --background and passes that preflight."""
+    from PIL import Image
+
+    from pnp.preflight import preflight_file
+
+    picture = _translucent_card(tmp_path / "faces")
     out = tmp_path / "sheets.pdf"
-    result = impose(faces, "--duplex", "none", "--out", out)
+    result = impose(tmp_path / "faces", "--duplex", "none", "--background", "#102030", "--out", out)
     assert result.exit_code == 0, result.output
+    assert "transparency flattened onto #102030" in result.output
+    flat = Image.new("RGB", picture.size, (0x10, 0x20, 0x30))
+    flat.paste(picture.convert("RGB"), mask=picture.getchannel("A"))
     with pikepdf.open(out) as sheets:
         card = next(iter(sheets.pages[0].Resources.XObject.values()))
         image = card.Resources.XObject.Art
-        assert image.read_bytes() == source.tobytes()
-        assert image.SMask.read_bytes() == alpha.tobytes()
+        assert "/SMask" not in image and image.read_bytes() == flat.tobytes()
+    assert preflight_file(out, "sheets.pdf") == []
+
+
+def test_images_in_other_proportions_are_contained_whole_on_request(tmp_path):
+    """Issue 28, item 13: --fit contain shows the whole image, centred on the background."""
+    _translucent_card(tmp_path / "faces", (157, 238))
+    out = tmp_path / "contained.pdf"
+    result = impose(tmp_path / "faces", "--size", "63x88", "--bleed", "0", "--duplex", "none", "--fit", "contain",
+                    "--background", "#336699", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert "each is shown whole, centred on #336699" in result.output
+    with pikepdf.open(out) as sheets:
+        card = next(iter(sheets.pages[0].Resources.XObject.values()))
+        drawn = card.read_bytes().decode()
+    assert "0.2000 0.4000 0.6000 rg" in drawn
+    scale = min(63 * MM / 157, 88 * MM / 238)
+    assert f"{157 * scale:.4f} 0 0 {238 * scale:.4f}" in drawn          # the whole image, scaled to fit inside
+
+
+def test_a_size_side_left_to_auto_comes_from_the_images(tmp_path):
+    _translucent_card(tmp_path / "faces", (157, 238))
+    out = tmp_path / "auto.pdf"
+    result = impose(tmp_path / "faces", "--size", "63xauto", "--bleed", "0", "--duplex", "none", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert "at 63 x 95.5 mm" in result.output                             # 63 / 157 * 238
+    assert "not in the proportions" not in result.output
 
 
 @pytest.mark.parametrize("field, value", [("bleed_mm", float("nan")), ("bleed_mm", float("inf")), ("bleed_mm", -1.0),

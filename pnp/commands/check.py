@@ -14,13 +14,13 @@ from pnp.commands.report import console, errors, fail, more
 
 @click.command()
 @click.argument("game_key", metavar="GAME")
-@click.option("--fit", is_flag=True, help="Lay the cards out too, as the build does, and name every card "
+@click.option("--measure-fit", "fit", is_flag=True, help="Lay the cards out too, as the build does, and name every card "
               "whose text does not fit its box (the check alone renders HTML, not pages).")
 @project_option
 def check(game_key: str, fit: bool, project_dir: str | None) -> None:
     """Check GAME before print: card data, layouts, and every worked example against the
     engine (exit 2 for a problem in the input, 1 when an example disagrees with the engine).
-    Whether text fits is measured on laid-out pages: by `--fit`, or by the build."""
+    Whether text fits is measured on laid-out pages: by `--measure-fit`, or by the build."""
     try:
         project = project_at(project_dir)
         game = get_game(project, game_key)

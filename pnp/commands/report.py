@@ -19,10 +19,14 @@ class Speaker(Console):
     (rich's 80 columns would cut a table's paths to "..." and wrap an error mid-sentence in a
     CI log); COLUMNS, when set, still decides."""
 
+    def __init__(self, **options):
+        super().__init__(**options)
+        self._width = None              # rich fixes COLUMNS as it was at import; it is read at each print
+
     @property
     def size(self) -> ConsoleDimensions:
         dimensions = super().size
-        if self.is_terminal or self._width is not None or "COLUMNS" in self._environ:
+        if self.is_terminal or "COLUMNS" in self._environ:
             return dimensions
         return ConsoleDimensions(PIPED_WIDTH, dimensions.height)
 

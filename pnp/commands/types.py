@@ -2,6 +2,7 @@
 one line naming the option, never echoed whole."""
 
 import math
+import re
 
 import click
 
@@ -92,10 +93,19 @@ class PaperType(click.ParamType):
             self.fail(str(error), param, ctx)
 
 
+AUTO_SIDE = re.compile(r"^\s*(auto|\d{1,4}(?:\.\d{1,2})?)\s*[x×]\s*(auto|\d{1,4}(?:\.\d{1,2})?)\s*(?:mm)?\s*$",
+                       re.IGNORECASE)
+MAX_AUTO_SIDE_MM = 1000.0
+
+
 class CardSizeType(click.ParamType):
-    """A card size: a preset (poker, bridge, tarot, mini, square) or WIDTHxHEIGHT in mm."""
+    """A card size: a preset (poker, bridge, tarot, mini, square) or WIDTHxHEIGHT in mm; with
+    `auto`, one side may be `auto` (63xauto), None, for the other to come from the art."""
 
     name = "size"
+
+    def __init__(self, auto: bool = False):
+        self.auto = auto
 
     def convert(self, value, param, ctx):
         from pydantic_core import PydanticCustomError
@@ -105,10 +115,16 @@ class CardSizeType(click.ParamType):
         if len(str(value)) > SHOWN_CHARACTERS:
             self.fail(f"{shown(value)} is not a card size: expected a preset ({CARD_SIZE_PRESETS}) "
                       "or WIDTHxHEIGHT in mm", param, ctx)
+        auto = AUTO_SIDE.match(str(value)) if self.auto else None
+        if auto and (auto.group(1) == "auto") != (auto.group(2) == "auto"):
+            width, height = (None if side == "auto" else float(side) for side in auto.groups())
+            if all(side is None or (0 < side <= MAX_AUTO_SIDE_MM) for side in (width, height)):
+                return width, height
         try:
             return card_size(value)
         except PydanticCustomError as error:     # the declaration's own words: what a size may be
-            self.fail(error.message(), param, ctx)
+            self.fail(error.message() + ("; or one side and auto, as 63xauto (the other from the images' "
+                                         "proportions)" if self.auto else ""), param, ctx)
 
 
 TEXT = TextType()

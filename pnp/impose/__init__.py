@@ -11,10 +11,12 @@ resampled: the reflections are the same image object drawn with a mirroring tran
 import io
 import math
 import os
+import re
 import shutil
 import tempfile
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.atomic import opened_folder
@@ -32,6 +34,8 @@ MIRRORED_BLEED_MM = 3.0      # the bleed drawn around art that has none
 MAX_ART_BLEED_MM = 10.0      # art carrying more is mostly bleed: give its real bleed
 LOW_DPI = 200                # art below this is named in the report: it will print soft
 LABEL_FONT = Path(__file__).resolve().parent.parent / "assets" / "eb-garamond-latin-400-normal.woff"
+FITS = ("cover", "contain")
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLOCK = (IMPOSE_SECONDS_PER_FILE, "IMPOSE_SECONDS_PER_FILE")   # each file's: the supervisor stops the work past it
 
 
@@ -43,6 +47,8 @@ class ImposeOptions:
     duplex: str = "long"
     offset_mm: tuple[float, float] = (0.0, 0.0)
     title: str = "Cards"
+    fit: str = "cover"                # art in other proportions: cover the card (cropped) or contain it whole
+    background: str = "#ffffff"       # behind contained art, and what transparency is flattened onto
 
 
 @dataclass
@@ -54,6 +60,7 @@ class ImposeReport:
     per_sheet: int
     mirrored: bool
     notes: list = field(default_factory=list)
+    card_mm: tuple = ()               # the card as cut (a side given as auto, measured from the art)
 
 
 @dataclass
@@ -72,7 +79,7 @@ def impose_folder(faces: Path, options: ImposeOptions, out: Path, back: Path | N
     """Write the sheets of every card in `faces` to `out` (atomically) and say what was made.
     Every request is checked before a file is read; a refusal or failure leaves nothing."""
     _check_options(options)
-    layout = _layout(options)
+    layout = _layout(options) if None not in options.card_mm else None
     with ExitStack() as stack:
         face_folder = stack.enter_context(ArtFolder(faces, shown_name(faces)))
         face_names = _listed(face_folder)
@@ -85,14 +92,17 @@ def impose_folder(faces: Path, options: ImposeOptions, out: Path, back: Path | N
         made(work)
         stack.callback(kept, work)
         stack.callback(shutil.rmtree, work, ignore_errors=True)
-        read = _read_all(face_folder, face_names, back, backs, options.duplex, work / "images.pdf", stack)
+        read = _read_all(face_folder, face_names, back, backs, options, work / "images.pdf", stack)
+        if layout is None:
+            options = replace(options, card_mm=sized_from_art(options, read.faces))
+            layout = _layout(options)
         labels, slots = _pages(layout, len(read.faces), options)
         marks = _marks(layout, labels, slots, options)
         distinct = list(dict.fromkeys(read.faces + read.backs))
         with stage(shown_name(out), "writing the sheets"):
             _write_sheets(work, read, distinct, marks, options, layout, out, stack)
     return ImposeReport(out, len(read.faces), -(-len(read.faces) // layout.per_sheet), len(labels),
-                        layout.per_sheet, options.bleed_mm == 0, _notes(distinct, options))
+                        layout.per_sheet, options.bleed_mm == 0, _notes(distinct, options), options.card_mm)
 
 
 def _check_options(options: ImposeOptions) -> None:
@@ -101,8 +111,14 @@ def _check_options(options: ImposeOptions) -> None:
     if not (isinstance(bleed, (int, float)) and math.isfinite(bleed) and 0 <= bleed <= MAX_ART_BLEED_MM):
         raise UsageError(f"--bleed {bleed}: expected the millimetres of bleed the images carry, from 0 to "
                          f"{MAX_ART_BLEED_MM:g} (0: art without bleed)")
-    if not all(isinstance(side, (int, float)) and math.isfinite(side) and side > 0 for side in options.card_mm):
-        raise UsageError(f"--size {options.card_mm}: expected a card of WIDTHxHEIGHT millimetres, such as 63x88")
+    sides = [side for side in options.card_mm if side is not None]
+    if len(sides) < 1 or not all(isinstance(side, (int, float)) and math.isfinite(side) and side > 0 for side in sides):
+        raise UsageError(f"--size {options.card_mm}: expected a card of WIDTHxHEIGHT millimetres, such as 63x88, "
+                         "or one side and auto (63xauto) for the other from the images' proportions")
+    if options.fit not in FITS:
+        raise UsageError(f"--fit {options.fit}: expected one of {', '.join(FITS)}")
+    if not isinstance(options.background, str) or not COLOUR.match(options.background):
+        raise UsageError(f"--background {options.background}: expected a colour as #rrggbb, such as #ffffff")
     if not all(isinstance(part, (int, float)) and math.isfinite(part) for part in options.offset_mm):
         raise UsageError(f"--duplex-offset {options.offset_mm}: expected two numbers of millimetres, X,Y")
 
@@ -127,10 +143,11 @@ def _check_backs_request(back: Path | None, backs: Path | None, duplex: str) -> 
                          "same file names), or --duplex none for fronts only")
 
 
-def _read_all(faces: ArtFolder, names: list[str], back: Path | None, backs: Path | None, duplex: str,
+def _read_all(faces: ArtFolder, names: list[str], back: Path | None, backs: Path | None, options: ImposeOptions,
               container_path: Path, stack: ExitStack) -> ReadArt:
     """Every card file read once, its images copied into the container as it is read."""
-    container = Container(container_path)
+    duplex = options.duplex
+    container = Container(container_path, rgb(options.background))
     sources: dict = {}
     try:
         face_arts = _folder_arts(faces, names, container, sources, stack)
@@ -139,6 +156,22 @@ def _read_all(faces: ArtFolder, names: list[str], back: Path | None, backs: Path
         container.abandon()
         raise
     return ReadArt(face_arts, back_arts, container.close(), sources)
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def sized_from_art(options: ImposeOptions, faces: list[Art]) -> tuple[float, float]:
+    """The card's side left to `auto`, from the proportions most of the faces share (their art
+    includes the bleed, which the card as cut does not)."""
+    ratios = Counter(round(art.width_px / art.height_px, 3) for art in faces if art.width_px and art.height_px)
+    ratio = ratios.most_common(1)[0][0]
+    bleed = 2 * options.bleed_mm
+    width, height = options.card_mm
+    if width is None:
+        return round((height + bleed) * ratio - bleed, 1), height
+    return width, round((width + bleed) / ratio - bleed, 1)
 
 
 def _listed(folder: ArtFolder) -> list[str]:
@@ -218,6 +251,7 @@ def _write_sheets(work: Path, read: ReadArt, distinct: list, marks: bytes, optio
     import pikepdf
 
     from pnp.impose.forms import card_forms
+    from pnp.preflight import PreflightFailed, preflight_file
     from pnp.render.pdfio import save_deterministic_file
 
     sheets = stack.enter_context(pikepdf.open(work / "images.pdf", access_mode=pikepdf.AccessMode.stream))
@@ -227,6 +261,9 @@ def _write_sheets(work: Path, read: ReadArt, distinct: list, marks: bytes, optio
     _place(sheets, layout, [forms[a] for a in read.faces], [forms[a] for a in read.backs], options)
     partial = work / "sheets.pdf"
     save_deterministic_file(sheets, partial)
+    faults = preflight_file(partial, shown_name(out.name))
+    if faults:
+        raise PreflightFailed(faults)
     os.replace(partial, out)
 
 
@@ -286,12 +323,15 @@ def _notes(arts: list[Art], options: ImposeOptions) -> list[str]:
             decoded.append(f"{art.name} ({art.details['reason']})")
     notes = []
     if cropped:
+        placed = ("each fills the card and its overflow is cut off, centred (--fit contain shows each whole)"
+                  if options.fit == "cover" else f"each is shown whole, centred on {options.background}")
         notes.append(f"{len(cropped)} images are not in the proportions of {width:g} x {height:g} mm (the card "
-                     f"with its {options.bleed_mm:g} mm bleed): each fills the card and its overflow is cut off, "
-                     "centred: " + ", ".join(cropped[:8]) + (" ..." if len(cropped) > 8 else ""))
+                     f"with its {options.bleed_mm:g} mm bleed): {placed}: "
+                     + ", ".join(cropped[:8]) + (" ..." if len(cropped) > 8 else ""))
     if soft:
         notes.append(f"{len(soft)} images below {LOW_DPI} dpi will print soft: " + ", ".join(soft[:8]))
     if decoded:
         notes.append(f"{len(decoded)} PNG files have transparency or interlacing, which PDF cannot take as it is: "
-                     "their pixels were stored losslessly, colour and alpha apart: " + ", ".join(decoded[:8]))
+                     f"their pixels were stored losslessly, transparency flattened onto {options.background}: "
+                     + ", ".join(decoded[:8]))
     return notes

@@ -5,7 +5,8 @@ pikepdf (qpdf) keeps every stream it is given in memory until it saves, and ther
 to hand it a file to read at save time; but it reads a stream of an *opened* PDF only when
 it writes it. So the images go first into this container, on disk, and the sheets are built
 with pikepdf from it: however many images, only one is ever in memory, and none is decoded
-(but a PNG with transparency or interlacing, which PDF cannot take as it is).
+(but a PNG with transparency or interlacing, which PDF cannot take as it is: decoded, and
+flattened onto the background).
 
 Each card file is opened once: the container copies its data from the descriptor its header
 was read from, checking a PNG's chunks as it goes (pnp.impose.images.PngDataCheck).
@@ -24,8 +25,9 @@ class Container:
     """The container being written at `path`: `add` each image art with its open file, then
     `close` (or `abandon`)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, background: tuple[int, int, int] = (255, 255, 255)):
         self.path = path
+        self.background = background          # what transparency is flattened onto
         self.numbers: dict[Art, int] = {}
         self.offsets: list[int] = []
         self.out = path.open("wb")
@@ -73,14 +75,9 @@ class Container:
         self.out.write(f"{len(self.offsets)} 0 obj\n".encode())
 
     def _decoded(self, art: Art, source: BinaryIO) -> None:
-        colour, mask, space = decoded_png(art, source)
-        mask_ref = ""
-        if mask is not None:
-            self._start()
-            self._stream(_image_dict(art, "/DeviceGray", 8, "/FlateDecode", len(mask)), mask)
-            mask_ref = f" /SMask {len(self.offsets)} 0 R"
+        colour, space = decoded_png(art, source, self.background)
         self._start()
-        self._stream(_image_dict(art, space, 8, "/FlateDecode", len(colour)) + mask_ref, colour)
+        self._stream(_image_dict(art, space, 8, "/FlateDecode", len(colour)), colour)
 
     def _stream(self, entries: str, data: bytes) -> None:
         self.out.write(f"<< {entries} >>\nstream\n".encode())

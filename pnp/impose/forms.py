@@ -32,7 +32,7 @@ def card_forms(sheets: pikepdf.Pdf, numbers: dict, arts: list[Art], options, lay
         else:
             drawn = sheets.get_object(numbers[art], 0)
             origin = None
-        content = _content(art, origin, width, height, art_bleed)
+        content = _content(art, origin, width, height, art_bleed, options.fit, options.background)
         bleed = sheet_bleed * MM
         form = pikepdf.Stream(sheets, content)
         form.Type = pikepdf.Name.XObject
@@ -80,13 +80,19 @@ def _copied(sheets: pikepdf.Pdf, source: pikepdf.Pdf, value: pikepdf.Object) -> 
     return sheets.copy_foreign(value if value.is_indirect else source.make_indirect(value))
 
 
-def _content(art: Art, origin, width: float, height: float, bleed: float) -> bytes:
-    """Draw the art over the card and its bleed, cropped to cover when its proportions differ;
-    without bleed, the art and its eight reflections about the trim's edges and corners."""
+def _content(art: Art, origin, width: float, height: float, bleed: float, fit: str = "cover",
+             background: str = "#ffffff") -> bytes:
+    """Draw the art over the card and its bleed: in other proportions, cropped to cover it
+    (`cover`) or whole, centred on the background colour (`contain`); without bleed, the art
+    and its eight reflections about the trim's edges and corners."""
     box_w, box_h = (width + 2 * bleed) * MM, (height + 2 * bleed) * MM
     scale_x, scale_y = box_w / art.width_px, box_h / art.height_px
-    if abs(scale_x / scale_y - 1) > ASPECT_TOLERANCE:          # other proportions: cover the box, centred
-        scale_x = scale_y = max(scale_x, scale_y)
+    fill = ""
+    if abs(scale_x / scale_y - 1) > ASPECT_TOLERANCE:          # other proportions: centred
+        scale_x = scale_y = max(scale_x, scale_y) if fit == "cover" else min(scale_x, scale_y)
+        if fit == "contain":
+            r, g, b = (int(background[i:i + 2], 16) / 255 for i in (1, 3, 5))
+            fill = f"{r:.4f} {g:.4f} {b:.4f} rg {-bleed * MM:.4f} {-bleed * MM:.4f} {box_w:.4f} {box_h:.4f} re f "
     drawn_w, drawn_h = art.width_px * scale_x, art.height_px * scale_y
     left, bottom = -bleed * MM + (box_w - drawn_w) / 2, -bleed * MM + (box_h - drawn_h) / 2
     if origin is None:                       # an image: its unit square stretched over the box
@@ -95,7 +101,7 @@ def _content(art: Art, origin, width: float, height: float, bleed: float) -> byt
         place = (f"{scale_x:.6f} 0 0 {scale_y:.6f} {left - origin[0] * scale_x:.4f} "
                  f"{bottom - origin[1] * scale_y:.4f} cm")
     clip = f"{-bleed * MM:.4f} {-bleed * MM:.4f} {box_w:.4f} {box_h:.4f} re W n"
-    draw = f"q {clip} {place} /Art Do Q"
+    draw = f"q {clip} {fill}{place} /Art Do Q"
     if bleed > 0:
         return draw.encode()
     trim_w, trim_h = width * MM, height * MM

@@ -3,8 +3,8 @@
 A JPEG's bytes are a DCTDecode image, and a PNG's compressed pixel data (its IDAT chunks) is a
 FlateDecode image with the PNG predictors, so nothing is decoded or compressed again. The one
 exception is a PNG with transparency or interlacing, which PDF cannot take as it is: its pixels
-are decoded and stored losslessly (colour and alpha apart), and the build says which files
-those were.
+are decoded, flattened onto the background colour (a print file has no transparency) and
+stored losslessly, and the build says which files those were.
 """
 
 import struct
@@ -107,10 +107,11 @@ class PngDataCheck:
         self.crc = zlib.crc32(b"IDAT")
 
 
-def decoded_png(art: Art, handle: BinaryIO) -> tuple[bytes, bytes | None, str]:
-    """The pixels of a PNG PDF cannot take as it is: colour and (unless opaque) alpha, each
-    compressed losslessly, and the colour space. Converted a band of rows at a time, so only
-    the decoded image itself is held whole."""
+def decoded_png(art: Art, handle: BinaryIO, background: tuple[int, int, int] = (255, 255, 255)) -> tuple[bytes, str]:
+    """The pixels of a PNG PDF cannot take as it is, compressed losslessly, and the colour
+    space. Transparency is flattened onto `background`: a print file carries no soft mask (the
+    print-shop preflight refuses transparency). Converted a band of rows at a time, so only the
+    decoded image itself is held whole."""
     from PIL import Image
 
     handle.seek(0)
@@ -118,19 +119,21 @@ def decoded_png(art: Art, handle: BinaryIO) -> tuple[bytes, bytes | None, str]:
         image.load()
         plain = image.mode in ("L", "LA", "RGB", "RGBA") and "transparency" not in image.info
         mode = image.mode if plain else "RGBA"
-        grey = mode in ("L", "LA")
+        grey = mode in ("L", "LA") and background[0] == background[1] == background[2]
         masked = mode in ("LA", "RGBA") and _translucent(image, mode)
-        colour, alpha = zlib.compressobj(6), zlib.compressobj(6)
-        colour_parts, alpha_parts = [], []
+        out_mode = "L" if grey else "RGB"
+        colour = zlib.compressobj(6)
+        parts = []
         for top in range(0, image.height, DECODE_BAND_ROWS):
             band = image.crop((0, top, image.width, min(image.height, top + DECODE_BAND_ROWS)))
             band = band.convert(mode) if band.mode != mode else band
-            colour_parts.append(colour.compress(band.convert("L" if grey else "RGB").tobytes()))
             if masked:
-                alpha_parts.append(alpha.compress(band.getchannel("A").tobytes()))
-        colour_parts.append(colour.flush())
-        mask = b"".join(alpha_parts) + alpha.flush() if masked else None
-        return b"".join(colour_parts), mask, "/DeviceGray" if grey else "/DeviceRGB"
+                flat = Image.new(out_mode, band.size, background[0] if grey else background)
+                flat.paste(band.convert(out_mode), mask=band.getchannel("A"))
+                band = flat
+            parts.append(colour.compress(band.convert(out_mode).tobytes()))
+        parts.append(colour.flush())
+        return b"".join(parts), "/DeviceGray" if grey else "/DeviceRGB"
 
 
 def _translucent(image, mode: str) -> bool:

@@ -216,12 +216,12 @@ def test_a_font_only_another_game_declares_is_refused_with_the_import_to_add(tin
 
 
 def test_check_fit_names_every_card_whose_text_cannot_fit(project_copy):
-    """Issue 28, item 4: the check alone passes (it renders HTML); `--fit` lays the cards out."""
+    """Issue 28, item 4: the check alone passes (it renders HTML); `--measure-fit` lays the cards out."""
     long = "Every round, " + "the Verse draws again and again and again " * 12 + "until dawn."
     edit(project_copy, "card_data/verset/glass.yaml", "text: Once per campaign", f"text: {long} Once per campaign")
     line = line_of(project_copy, "card_data/verset/glass.yaml", "text: Every round")
     assert run_pnp("check", "verset", "--project", str(project_copy)).exit_code == 0
-    result = run_pnp("check", "verset", "--fit", "--project", str(project_copy))
+    result = run_pnp("check", "verset", "--measure-fit", "--project", str(project_copy))
     assert result.exit_code == 2, result.output
     assert f"card_data/verset/glass.yaml:{line}: card 1 (glass-of-forgiveness), text" in result.output
     assert "Traceback" not in result.output
