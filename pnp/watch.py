@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pnp.atomic import write_atomically
 from pnp.editions import Edition, PrintOptions, build_editions, edition_options, render_editions, start_pool
-from pnp.errors import DataError, PnpError
+from pnp.errors import DataError, PnpError, plural
 from pnp.files import read_bytes
 from pnp.inputs import build_inputs
 from pnp.output import MANIFEST, build_lock, manifest_text
@@ -33,8 +33,10 @@ WATCHED = ("layouts", "fonts")          # and the game's own folder of card_data
 WATCH_STEP_MS = 20                      # a save is acted on once no other change came for this long
 # Files editors and office suites write beside the one being saved, never read by pnp: hidden
 # files (gedit's .goutputstream-*, Kate's .swp, emacs's .#lock), emacs's #autosave#, backups~,
-# vim's write test 4913, LibreOffice's .~lock.deck.xlsx#, Excel's ~$deck.xlsx, *.tmp, *.bak.
-EDITOR_FILES = re.compile(r"^\.|^#.*#$|~$|^\d+$|^~\$|\.(tmp|temp|bak|swp|swx|part|crdownload)$", re.IGNORECASE)
+# vim's write test 4913, LibreOffice's .~lock.deck.xlsx#, Excel's ~$deck.xlsx, `sed -i`'s sedXXXXXX,
+# *.tmp, *.bak.
+EDITOR_FILES = re.compile(r"^\.|^#.*#$|~$|^\d+$|^~\$|^sed[A-Za-z0-9]{6}$|\.(tmp|temp|bak|swp|swx|part|crdownload)$",
+                          re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,7 @@ def watch_game(project: Project, editions: list[Edition], options: PrintOptions,
                 continue
             if result.files:
                 names = ", ".join(f"{project.relative(edition.out_dir / name)}" for edition, name in result.files)
-                say(f"rebuilt {names} in {result.seconds:.2f} s ({result.rendered} documents laid out)")
+                say(f"rebuilt {names} in {result.seconds:.2f} s ({plural(result.rendered, 'document')} laid out)")
             else:
                 say(f"nothing to rebuild: every file is as it was ({result.seconds:.2f} s)")
             if stop.is_set():

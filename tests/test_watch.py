@@ -114,7 +114,7 @@ def test_a_manifest_naming_files_elsewhere_removes_nothing_there(cache_on, tiny,
 
 
 EDITOR_FILES = [".goutputstream-7QK2Y1", "#cards.yaml#", "cards.yaml~", "4913", ".~lock.deck.xlsx#",
-                "~$deck.xlsx", ".card.html.swp", "cards.yaml.tmp", "deck.xlsx.bak", ".#cards.yaml"]
+                "~$deck.xlsx", ".card.html.swp", "cards.yaml.tmp", "deck.xlsx.bak", ".#cards.yaml", "sed17V8Gi"]
 
 
 @pytest.mark.parametrize("name", EDITOR_FILES)

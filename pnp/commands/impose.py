@@ -44,7 +44,8 @@ def impose(folder: Path, back: Path | None, backs: Path | None, card_mm: tuple, 
            bleed_mm: float, paper: str, duplex: str, duplex_offset: str | None, title: str | None,
            out_file: Path | None) -> None:
     """Impose a folder of card images made elsewhere (PNG, JPEG, PDF pages) on print sheets with crop
-    marks, labels and duplex backs. Images are placed as they are, never re-encoded."""
+    marks, labels and duplex backs. Images are placed as they are, never re-encoded (but a PNG with
+    transparency, flattened onto --background: a print file has none)."""
     from pnp.impose import ImposeOptions, impose_folder
 
     duplex = duplex.lower()

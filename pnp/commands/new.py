@@ -14,18 +14,20 @@ DEFAULT_TEMPLATE = "starter"
 @click.argument("game_key", metavar="GAME")
 @click.option("--from", "template", type=TEXT, default=DEFAULT_TEMPLATE, show_default=True,
               help="Start from the bundled starter game, or copy a game of this project (verset, say).")
-@click.option("--title", type=TEXT, help="The game's title (default: GAME in capitals).")
+@click.option("--title", type=TEXT, help="The game's title (default: GAME with each word capitalised, "
+              "my-game as My Game; with --from as well, never the copied game's title).")
 @project_option
 def new(game_key: str, template: str, title: str | None, project_dir: str | None) -> None:
     """Make a new game GAME that builds at once: its game.yaml, a deck, layouts, a rulebook."""
-    from pnp.starter import new_game
+    from pnp.starter import default_title, new_game
 
     try:
         project = project_at(project_dir)
         written = new_game(project, game_key, template, title)
     except PnpError as error:
         fail(error)
-    console.print(f"Made {game_key} from {template}: {plural(len(written), 'file')}:")
+    console.print(f"Made {game_key} ({title or default_title(game_key)}) from {template}: "
+                  f"{plural(len(written), 'file')}:", highlight=False)
     for path in written:
         console.print(f"  {project.relative(path)}", highlight=False)
     console.print(f"Next: `pnp check {game_key}`, then `pnp build {game_key}`.", highlight=False)

@@ -79,9 +79,10 @@ def say(message: str, problem: bool = False) -> None:
 
 @contextmanager
 def progress_of(first: str, counted: bool = True) -> Iterator[Callable[[int, int | None, str], None]]:
-    """`show(done, total, step)` for a long command: a bar (or, not `counted`, a spinner) on a
-    terminal; elsewhere (a pipe, a CI log) one plain line per step, so the log says what the
-    command is doing."""
+    """`show(done, total, step)` for a long command: on a terminal, a bar (or, not `counted`,
+    a spinner); elsewhere (a pipe, a CI log), a command without counts (`pnp site`, minutes of
+    work) says each new step on a plain line, one with counts (a build) stays quiet until its
+    closing table, so its refusals stay one line each."""
     if errors.is_terminal and not counted:
         with errors.status(first) as status:
             yield lambda done, total, step: status.update(step)
@@ -92,12 +93,14 @@ def progress_of(first: str, counted: bool = True) -> Iterator[Callable[[int, int
             task = progress.add_task(first, total=None)
             yield lambda done, total, step: progress.update(task, completed=done, total=total, description=step)
         return
+    if counted:
+        yield lambda done, total, step: None
+        return
     said = [first]
     errors.print(first, highlight=False, markup=False, soft_wrap=True)
 
     def show(done: int, total: int | None, step: str) -> None:
         if step != said[-1]:
             said.append(step)
-            counted = f"{done}/{total} " if total else ""
-            errors.print(f"  {counted}{step}", highlight=False, markup=False, soft_wrap=True)
+            errors.print(f"  {step}", highlight=False, markup=False, soft_wrap=True)
     yield show

@@ -27,7 +27,7 @@ def files_table(project, title: str, files: list) -> None:
     """The closing table: each file written, its pages, cards, size and ink."""
     from pnp.render.ink import ink_coverage
 
-    table = Table(title=title, caption=INK_CAPTION, caption_justify="left")
+    table = Table(title=title)
     for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right"),
                             ("ink", "right")):
         table.add_column(column, justify=justify, overflow="fold")     # a long path wraps, its file name kept
@@ -37,6 +37,7 @@ def files_table(project, title: str, files: list) -> None:
     table.add_row("total", str(sum(b.pages for b in files)), str(sum(b.cards for b in files)),
                   f"{sum(b.size for b in files) / 1024:.0f} KiB", "", style="bold")
     console.print(table)
+    console.print(INK_CAPTION, highlight=False, soft_wrap=True)    # a caption would wrap to the table's width
 
 
 def forced_warning(skipped: list) -> None:

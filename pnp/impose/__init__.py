@@ -332,6 +332,6 @@ def _notes(arts: list[Art], options: ImposeOptions) -> list[str]:
         notes.append(f"{len(soft)} images below {LOW_DPI} dpi will print soft: " + ", ".join(soft[:8]))
     if decoded:
         notes.append(f"{len(decoded)} PNG files have transparency or interlacing, which PDF cannot take as it is: "
-                     f"their pixels were stored losslessly, transparency flattened onto {options.background}: "
-                     + ", ".join(decoded[:8]))
+                     f"their pixels were stored losslessly, transparency flattened onto {options.background} "
+                     "(transparent corners print in that colour: --background sets it): " + ", ".join(decoded[:8]))
     return notes

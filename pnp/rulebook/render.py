@@ -55,6 +55,14 @@ def _slug(text: str) -> str:
 ANY_DECK = "*"
 
 
+class UnknownCard(RenderError):
+    """A chapter's card(deck, id) names a card its deck does not have."""
+
+    def __init__(self, deck: str, card_id, ids: list[str]):
+        self.deck, self.card_id, self.ids = deck, card_id, ids
+        super().__init__(f"the rulebook shows the card '{card_id}', which the {deck} lack")
+
+
 def thumbnails(env, loaded: list):
     """`card(deck, id)` for chapters: the real card face, rendered from the deck's own layout and
     scaled into the page. A plain function, so a chapter reaches nothing behind it."""
@@ -65,14 +73,10 @@ def thumbnails(env, loaded: list):
             deck_key = next((key for key, d in decks.items() if any(c.id == card_id for c in d.cards)), deck_key)
         loaded_deck = decks.get(deck_key)
         if loaded_deck is None:
-            raise RenderError(f"the rulebook shows a card of the deck '{deck_key}', which the game lacks "
-                              f"(its decks: {', '.join(decks)}). "
-                              + did_you_mean(str(deck_key), list(decks), "Use one of its deck keys"))
+            raise UnknownDeck("card(...)", deck_key, list(decks))
         found = next((c for c in loaded_deck.cards if c.id == card_id), None)
         if found is None:
-            ids = [str(c.id) for c in loaded_deck.cards]
-            raise RenderError(f"the rulebook shows the card '{card_id}', which the {loaded_deck.deck.title} lack. "
-                              + did_you_mean(str(card_id), ids, f"Their ids are {listed(str(card_id), ids)}"))
+            raise UnknownCard(loaded_deck.deck.title, card_id, [str(c.id) for c in loaded_deck.cards])
         deck = loaded_deck.deck
         face = render(env.get_template(deck.face), card=plain_view(found), deck=deck_view(deck),
                       fit=FitState().sizer(0))
@@ -263,6 +267,9 @@ def _prose_problem(error: Exception, source) -> Problem:
         return Problem(source.shown, line, error.table, f"a deck key of the game ({', '.join(error.decks)})",
                        f"'{error.key}'", did_you_mean(str(error.key), error.decks,
                                                       "Use one of the game's deck keys (game.yaml, `key:`)"))
+    if isinstance(error, UnknownCard):
+        return Problem(source.shown, line, "card(...)", f"a card id of the {error.deck}", f"'{error.card_id}'",
+                       did_you_mean(str(error.card_id), error.ids, f"Their ids are {listed(str(error.card_id), error.ids)}"))
     if isinstance(error, RenderError):
         return Problem(source.shown, line, "card(...)", "a deck key and a card id of the game", message)
     if isinstance(error, UndefinedError):

@@ -72,6 +72,11 @@ def _titled(text: str, source: Path, words: dict) -> str:
     return re.sub(r"(?m)^title: .*$", lambda _: f"title: {shown}", text, count=1)
 
 
+def default_title(key: str) -> str:
+    """A new game's title when none is given: its key, each word capitalised (my-game: My Game)."""
+    return key.replace("-", " ").title()
+
+
 def new_game(project: Project, key: str, template: str = "starter", title: str | None = None) -> list[Path]:
     """Write a new game's data and layouts; refuses to touch an existing game. Every file is
     read before the first is written: a refused source leaves nothing."""
@@ -83,7 +88,7 @@ def new_game(project: Project, key: str, template: str = "starter", title: str |
                              "only inside the project folder")
         if os.path.lexists(folder):
             raise UsageError(f"{project.relative(folder)} exists already: choose another name for the game")
-    words = {"__KEY__": key, "__TITLE__": title or key.replace("-", " ").title()}
+    words = {"__KEY__": key, "__TITLE__": title or default_title(key)}
     planned = [(target, _source_text(project, source, template, words))
                for source, target in _planned(project, key, template)]
     if not planned:

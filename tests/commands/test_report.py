@@ -17,9 +17,7 @@ def test_a_piped_table_keeps_every_path_whole(piped, tiny, tmp_path):
     result = run_pnp("build", "tiny", "--paper", "a4", "--out", str(out), "--project", str(tiny.root))
     assert result.exit_code == 0, result.output
     assert f"{out}/cards.pdf" in result.output and "…" not in result.output
-    assert "None" not in result.output
-    assert result.output.splitlines()[0] == "checking"             # what the build is doing, step by step
-    assert any(line.strip().endswith("Tiny: Cards") for line in result.output.splitlines())
+    assert "None" not in result.output and "checking" not in result.output   # no bar frames in a log
 
 
 def test_a_piped_problem_and_its_summary_are_one_line_each_however_long(piped, tiny):

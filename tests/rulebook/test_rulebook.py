@@ -160,7 +160,9 @@ def test_a_chapter_naming_a_deck_the_game_lacks_names_the_decks_it_has(tiny):
     chapter.write_text(chapter.read_text().replace("counts.cards", "counts.lanterns")
                        .replace('card("cards", "the-lantern")', 'card("lantern", "the-lanter")'))
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
-    assert "(its decks: lanterns). Did you mean 'lanterns'?" in result.output
+    assert "card(...): expected a deck key of the game (lanterns), found 'lantern'. Did you mean 'lanterns'?" \
+        in result.output
     chapter.write_text(chapter.read_text().replace('card("lantern"', 'card("lanterns"'))
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
-    assert "the card 'the-lanter', which the Cards lack. Did you mean 'the-lantern'?" in result.output
+    assert "card(...): expected a card id of the Cards, found 'the-lanter'. Did you mean 'the-lantern'?" \
+        in result.output
