@@ -47,7 +47,8 @@ def _count_problems(located: Located, deck: Deck, cards: list) -> list[Problem]:
     last = located.line_of((len(cards) - 1,)) if cards else 1
     return [Problem(located.file, last, "(deck)", f"{deck.count} cards ({deck.count_rule})",
                     f"{len(cards)} cards",
-                    "Add the missing cards" if len(cards) < deck.count else "Remove the extra cards")]
+                    ("Add the missing cards" if len(cards) < deck.count else "Remove the extra cards")
+                    + f", or change the deck's `count: {deck.count}` in game.yaml (and its `count_rule`)")]
 
 
 def _id_problems(located: Located, cards: list) -> list[Problem]:
