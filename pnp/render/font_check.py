@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pnp.data.game import Game
 from pnp.errors import DataError, Problem
-from pnp.files import read_text
+from pnp.files import project_files, read_text
 from pnp.project import Project
 from pnp.render.css_text import font_faces, style_elements, without_font_faces
 from pnp.render.templates.environments import DOCUMENT_TEMPLATE
@@ -40,7 +40,8 @@ def declaring_sheets(project: Project) -> dict[str, Path]:
     """Each family an @font-face of the project declares, and the stylesheet that does (one of
     layouts/fonts/ first, the one to @import)."""
     declaring: dict[str, Path] = {}
-    paths = sorted(project.layouts.rglob("*.css"), key=lambda path: (path.parent.name != "fonts", path))
+    listed = project_files(project.layouts, project.root, (".css",))     # no link followed, a folder gone is none
+    paths = sorted(listed, key=lambda path: (path.parent.name != "fonts", path))
     for path in paths:
         try:
             text = read_text(path, f"layouts/{path.relative_to(project.layouts)}", project.root)
@@ -63,8 +64,8 @@ def game_files(project: Project, game: Game) -> tuple[list[Path], list[Path]]:
     never reaches this game's pages."""
     layouts = project.layouts
     names = {DOCUMENT_TEMPLATE} | {name for deck in game.decks for name in (deck.face, deck.back) if name}
-    templates = {path for path in (layouts / game.key).rglob("*.html")} | {layouts / name for name in names}
-    sheets = {path for path in (layouts / game.key).rglob("*.css")} | {layouts / game.stylesheet}
+    templates = set(_listed(project, game, ".html")) | {layouts / name for name in names}
+    sheets = set(_listed(project, game, ".css")) | {layouts / game.stylesheet}
     todo = list(templates)
     while todo:
         path = todo.pop()
@@ -83,6 +84,14 @@ def game_files(project: Project, game: Game) -> tuple[list[Path], list[Path]]:
                 sheets.add(target)
                 todo.append(target)
     return sorted(p for p in templates if p.is_file()), sorted(p for p in sheets if p.is_file())
+
+
+def _listed(project: Project, game: Game, suffix: str) -> list[Path]:
+    """The game's own folder's files (a link there is the stylesheet check's to report)."""
+    try:
+        return project_files(project.layouts / game.key, project.root, (suffix,))
+    except DataError:
+        return []
 
 
 def _text(project: Project, path: Path) -> str:
@@ -121,7 +130,10 @@ def font_problems(project: Project, game: Game) -> list[Problem]:
                            else "which does not exist")
                     problems.append(Problem(shown, line, "@font-face src", "a font file inside the project",
                                             f"'{url}', {why}", "The bundled fonts are: " + ", ".join(fonts)))
-    elsewhere = {family: path for family, path in declaring_sheets(project).items() if family not in declared}
+    try:
+        elsewhere = {family: path for family, path in declaring_sheets(project).items() if family not in declared}
+    except DataError:                   # a link under layouts/: the stylesheet check names it
+        elsewhere = {}
     for path, text in texts.items():
         shown = f"layouts/{path.relative_to(project.layouts)}"
         outside = without_font_faces(text)
