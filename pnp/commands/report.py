@@ -77,25 +77,30 @@ def say(message: str, problem: bool = False) -> None:
     (errors if problem else console).print(message, highlight=False, markup=False, soft_wrap=True)
 
 
+Show = Callable[[int, int | None, str], None]
+
+
 @contextmanager
-def progress_of(first: str, counted: bool = True) -> Iterator[Callable[[int, int | None, str], None]]:
-    """`show(done, total, step)` for a long command: on a terminal, a bar (or, not `counted`,
-    a spinner); elsewhere (a pipe, a CI log), a command without counts (`pnp site`, minutes of
-    work) says each new step on a plain line, one with counts (a build) stays quiet until its
-    closing table, so its refusals stay one line each."""
-    if errors.is_terminal and not counted:
-        with errors.status(first) as status:
-            yield lambda done, total, step: status.update(step)
-        return
-    if errors.is_terminal:
-        with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=errors, transient=True) as progress:
-            task = progress.add_task(first, total=None)
-            yield lambda done, total, step: progress.update(task, completed=done, total=total, description=step)
-        return
-    if counted:
-        yield lambda done, total, step: None
-        return
+def _bar(first: str) -> Iterator[Show]:
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=errors, transient=True) as progress:
+        task = progress.add_task(first, total=None)
+        yield lambda done, total, step: progress.update(task, completed=done, total=total, description=step)
+
+
+@contextmanager
+def _spinner(first: str) -> Iterator[Show]:
+    with errors.status(first) as status:
+        yield lambda done, total, step: status.update(step)
+
+
+@contextmanager
+def _quiet(first: str) -> Iterator[Show]:
+    yield lambda done, total, step: None
+
+
+@contextmanager
+def _narrated(first: str) -> Iterator[Show]:
     said = [first]
     errors.print(first, highlight=False, markup=False, soft_wrap=True)
 
@@ -104,3 +109,15 @@ def progress_of(first: str, counted: bool = True) -> Iterator[Callable[[int, int
             said.append(step)
             errors.print(f"  {step}", highlight=False, markup=False, soft_wrap=True)
     yield show
+
+
+PROGRESS = {(True, True): _bar, (True, False): _spinner, (False, True): _quiet, (False, False): _narrated}
+
+
+def progress_of(first: str, counted: bool = True):
+    """A context giving `show(done, total, step)` for a long command. On a terminal, a bar (or,
+    not `counted`, a spinner); elsewhere (a pipe, a CI log), a command without counts (`pnp
+    site`, minutes of work) says each new step on a plain line, and one with counts (a build)
+    stays quiet until its closing table, so its refusals stay one line each. Which one is
+    decided when the command starts: `errors.is_terminal` is read then."""
+    return PROGRESS[(errors.is_terminal, counted)](first)

@@ -28,6 +28,7 @@ from pnp.impose.images import read_art
 from pnp.impose.pdf_art import open_pdf, pdf_pages
 from pnp.limits import IMPOSE_SECONDS_PER_FILE, MAX_IMPOSE_CARDS
 from pnp.render.papers import paper_name
+from pnp.render.colours import hex_rgb
 from pnp.render.sheet_layout import PaperTooSmall, SheetLayout, page_offset, sheet_layout
 
 MIRRORED_BLEED_MM = 3.0      # the bleed drawn around art that has none
@@ -147,7 +148,7 @@ def _read_all(faces: ArtFolder, names: list[str], back: Path | None, backs: Path
               container_path: Path, stack: ExitStack) -> ReadArt:
     """Every card file read once, its images copied into the container as it is read."""
     duplex = options.duplex
-    container = Container(container_path, rgb(options.background))
+    container = Container(container_path, tuple(round(c * 255) for c in hex_rgb(options.background)))
     sources: dict = {}
     try:
         face_arts = _folder_arts(faces, names, container, sources, stack)
@@ -156,10 +157,6 @@ def _read_all(faces: ArtFolder, names: list[str], back: Path | None, backs: Path
         container.abandon()
         raise
     return ReadArt(face_arts, back_arts, container.close(), sources)
-
-
-def rgb(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
 
 
 def sized_from_art(options: ImposeOptions, faces: list[Art]) -> tuple[float, float]:

@@ -7,6 +7,7 @@ import pikepdf
 from pnp.contained import stage
 from pnp.impose.art import ASPECT_TOLERANCE, Art, problem, reading, shown_name
 from pnp.limits import IMPOSE_SECONDS_PER_FILE
+from pnp.render.colours import hex_rgb
 from pnp.render.sheet_layout import MM, SheetLayout
 
 MIRRORS = [(mx, my) for my in (0, -1, 1) for mx in (0, -1, 1)]   # the art itself first
@@ -91,7 +92,7 @@ def _content(art: Art, origin, width: float, height: float, bleed: float, fit: s
     if abs(scale_x / scale_y - 1) > ASPECT_TOLERANCE:          # other proportions: centred
         scale_x = scale_y = max(scale_x, scale_y) if fit == "cover" else min(scale_x, scale_y)
         if fit == "contain":
-            r, g, b = (int(background[i:i + 2], 16) / 255 for i in (1, 3, 5))
+            r, g, b = hex_rgb(background)
             fill = f"{r:.4f} {g:.4f} {b:.4f} rg {-bleed * MM:.4f} {-bleed * MM:.4f} {box_w:.4f} {box_h:.4f} re f "
     drawn_w, drawn_h = art.width_px * scale_x, art.height_px * scale_y
     left, bottom = -bleed * MM + (box_w - drawn_w) / 2, -bleed * MM + (box_h - drawn_h) / 2

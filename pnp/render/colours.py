@@ -5,8 +5,6 @@ colour-blind player sees them is CIEDE2000 after coloraide's simulation of deute
 protanopia and tritanopia (Brettel/Viénot at full severity).
 """
 
-from coloraide import Color
-
 MIN_CONTRAST = 4.5
 MIN_CONTRAST_LARGE = 3.0
 LARGE_TEXT_PT = 18.0
@@ -41,12 +39,19 @@ def needed_contrast(size_pt: float, bold: bool) -> float:
     return MIN_CONTRAST_LARGE if large else MIN_CONTRAST
 
 
+def hex_rgb(colour: str) -> RGB:
+    """The sRGB channels, 0 to 1, of a colour written #rrggbb."""
+    return tuple(int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+
+
 def hex_colour(rgb: RGB) -> str:
     return "#" + "".join(f"{round(max(0.0, min(1.0, c)) * 255):02x}" for c in rgb[:3])
 
 
 def colour_blind_distances(first: str, second: str) -> dict[str, float]:
     """CIEDE2000 between two CSS colours as each kind of colour blindness shows them."""
+    from coloraide import Color          # a tenth of a second to load: only the colour-blind check needs it
+
     one, two = Color(first), Color(second)
     return {name: one.clone().filter(kind).delta_e(two.clone().filter(kind), method="2000")
             for name, kind in COLOUR_BLINDNESS.items()}

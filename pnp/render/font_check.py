@@ -10,6 +10,7 @@ from pnp.errors import DataError, Problem
 from pnp.files import project_files, read_text
 from pnp.project import Project
 from pnp.render.css_text import font_faces, style_elements, without_font_faces
+from pnp.render.stylesheet_check import linked_sheets, sheet_closure
 from pnp.render.templates.environments import DOCUMENT_TEMPLATE
 
 
@@ -53,37 +54,28 @@ def declaring_sheets(project: Project) -> dict[str, Path]:
 
 
 TEMPLATE_NAME = re.compile(r"""\{%-?\s*(?:extends|include|import|from)\s+["']([^"']+)["']""")
-LINKED_SHEET = re.compile(r"""<link\b[^>]*\bhref\s*=\s*["']layouts/([^"'{}]+\.css)["']""", re.IGNORECASE)
-IMPORTED_SHEET = re.compile(r"""@import\s+(?:url\(\s*)?["']?([^"')\s;]+\.css)""", re.IGNORECASE)
 
 
 def game_files(project: Project, game: Game) -> tuple[list[Path], list[Path]]:
     """(templates, stylesheets) a game's pages are made of: its own folder of layouts/, the
     decks' layouts and the document around them, what they extend or include, its stylesheet,
-    the stylesheets they link and what those @import. A font declared elsewhere in layouts/
-    never reaches this game's pages."""
-    layouts = project.layouts
+    the stylesheets they link and what those @import (found as the typesetter finds them,
+    pnp.render.stylesheet_check). A font declared elsewhere in layouts/ never reaches this
+    game's pages."""
+    layouts, root = project.layouts, project.root.resolve()
     names = {DOCUMENT_TEMPLATE} | {name for deck in game.decks for name in (deck.face, deck.back) if name}
     templates = set(_listed(project, game, ".html")) | {layouts / name for name in names}
-    sheets = set(_listed(project, game, ".css")) | {layouts / game.stylesheet}
+    first_sheets = set(_listed(project, game, ".css")) | {layouts / game.stylesheet}
     todo = list(templates)
     while todo:
-        path = todo.pop()
-        text = _text(project, path)
+        text = _text(project, todo.pop())
         for name in TEMPLATE_NAME.findall(text):
             if (layouts / name) not in templates:
                 templates.add(layouts / name)
                 todo.append(layouts / name)
-        sheets |= {layouts / name for name in LINKED_SHEET.findall(text)}
-    todo = list(sheets)
-    while todo:
-        path = todo.pop()
-        for name in IMPORTED_SHEET.findall(_text(project, path)):
-            target = Path(os.path.normpath(path.parent / name))
-            if target not in sheets:
-                sheets.add(target)
-                todo.append(target)
-    return sorted(p for p in templates if p.is_file()), sorted(p for p in sheets if p.is_file())
+        first_sheets |= set(linked_sheets(text, root))
+    sheets = {path for first in first_sheets if first.is_file() for path in sheet_closure(first.resolve(), root)}
+    return sorted(p for p in templates if p.is_file()), sorted(sheets)
 
 
 def _listed(project: Project, game: Game, suffix: str) -> list[Path]:

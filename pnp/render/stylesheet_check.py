@@ -237,6 +237,16 @@ def _faults(sheets: tuple, complete: bool) -> tuple:
     return tuple(faults)
 
 
+def sheet_closure(first: Path, root: Path) -> list[Path]:
+    """A stylesheet and every project file its @import rules read, through any depth."""
+    return [root / sheet.shown for sheet in _sheet_files(first, root)]
+
+
+def linked_sheets(html: str, root: Path) -> list[Path]:
+    """The project stylesheets a page (or a template of one) links, and what they @import."""
+    return [root / sheet.shown for sheet in document_sheets(html, root) if sheet.position is None]
+
+
 def _sheet_files(first: Path, root: Path) -> list[Sheet]:
     """A linked stylesheet and those it @imports, each named as the typesetter's fetcher reads
     it (pnp.render.readable.page_file); one that cannot be read is the fetcher's to refuse,

@@ -20,6 +20,7 @@ from pnp.files import MissingFile, project_font, read_bytes, read_text
 from pnp.games import game_keys, get_game
 from pnp.data.game import Game
 from pnp.project import Project
+from pnp.render.colours import contrast, hex_rgb
 from pnp.render.sheet_layout import sheet_layout
 from pnp.site.archive import deterministic_zip
 from pnp.site.catalogue import SCALE_WORDS, how_to_print
@@ -44,18 +45,9 @@ def size_words(size: int) -> str:
     return f"{size / 1024:.0f} KB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MB"
 
 
-def _luminance(colour: str) -> float:
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
 def text_on(background: str) -> str:
     """White or near-black, whichever reads on the background (WCAG AA: 4.5:1)."""
-    light = (1.05) / (_luminance(background) + 0.05)
-    return "#ffffff" if light >= AA_CONTRAST else "#141414"
+    return "#ffffff" if contrast(hex_rgb(background), (1.0, 1.0, 1.0)) >= AA_CONTRAST else "#141414"
 
 
 def _cover_picture(project: Project, game: Game) -> tuple[bytes, str]:

@@ -7,6 +7,7 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from pnp.render.icons import icon_url
+from pnp.render.colours import hex_rgb
 
 
 INLINE_TOKEN = re.compile(r"\{([a-z-]+)\}")
@@ -32,7 +33,7 @@ def ink_saver_colour(colour: str) -> str:
     transparency: print shops' RIPs do not flatten it."""
     import colorsys
 
-    red, green, blue = (int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    red, green, blue = hex_rgb(colour)
     hue, _, saturation = colorsys.rgb_to_hls(red, green, blue)
     red, green, blue = colorsys.hls_to_rgb(hue, INK_SAVER_LIGHTNESS, saturation)
     return "#" + "".join(f"{round(value * 255):02x}" for value in (red, green, blue))
