@@ -35,6 +35,7 @@ from pnp.render.templates import (
     render,
     template_line,
 )
+from pnp.rulebook.literal_icons import literal_icon_problems
 from pnp.rulebook.source import EXAMPLE_INFO, markdown, source_files
 
 THUMBNAIL_SCALE = 0.5
@@ -84,8 +85,17 @@ def thumbnails(env, loaded: list):
             f'<span class="thumb" data-pnp-thumbnail="{deck.key}:{found.id}" style="width: {deck.width_mm * scale:.2f}mm; '
             f'height: {deck.height_mm * scale:.2f}mm">'
             f'<span class="thumb-card" style="width: {deck.width_mm}mm; height: {deck.height_mm}mm; '
-            f'transform: scale({scale})">{face}</span></span>')
+            f'{_thumbnail_geometry(deck)}transform: scale({scale})">{face}</span></span>')
     return card
+
+
+def _thumbnail_geometry(deck) -> str:
+    """The deck's own card size and bleed, for layouts/rulebook-base.css to place the face's
+    .bleed and .trim boxes as layouts/deck.html does on the card sheets (any size, any bleed)."""
+    bleed, width, height = deck.bleed_mm, deck.width_mm, deck.height_mm
+    return (f"--thumb-bleed: {bleed:g}mm; --thumb-bleed-offset: {-bleed:g}mm; --thumb-trim-width: {width:g}mm; "
+            f"--thumb-trim-height: {height:g}mm; --thumb-bleed-width: {width + 2 * bleed:g}mm; "
+            f"--thumb-bleed-height: {height + 2 * bleed:g}mm; ")
 
 
 def _located_listing(project: Project, path, kind: type, what: str):
@@ -218,13 +228,16 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
     context.update(ex=results, card=card, rulings=_rulings(project, game),
                    fonts=_fonts(project), icon_authors=_icon_authors(project, used_icons(project, game, loaded)))
     shown_game = game_view(game)
-    parts, shown = [], []
+    parts, shown, problems = [], [], []
     for source in source_files(project, game.key, game.language):
         shown.append(str(source.shown))
+        problems += literal_icon_problems(source.text, str(source.shown), game.inline_icons)
         try:
             parts.append(render(prose.from_string(source.text), **context))
         except Exception as error:      # any fault of a chapter: its FILE:LINE, never a traceback
-            raise DataError([_prose_problem(error, source)]) from None
+            problems.append(_prose_problem(error, source))
+    if problems:
+        raise DataError(problems)
     md = markdown()
     try:
         figure = env.get_template(f"{game.key}/example.html")

@@ -166,3 +166,82 @@ def test_a_chapter_naming_a_deck_the_game_lacks_names_the_decks_it_has(tiny):
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
     assert "card(...): expected a card id of the Cards, found 'the-lanter'. Did you mean 'the-lantern'?" \
         in result.output
+
+
+# --- a card drawn in a chapter is the card as printed, at any size ------------------------------
+
+STARTER_CARD_GROUND = (0x1D, 0x3A, 0x4A)        # the starter's .card background (its cards.css)
+
+
+def _filled_boxes(page, rgb) -> list[tuple[float, float, float, float]]:
+    """(left, bottom, right, top) in points of every path the page fills in `rgb`."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+    boxes = []
+    for obj in page.get_objects(max_depth=5):
+        if obj.type == raw.FPDF_PAGEOBJ_PATH:
+            r, g, b, a = (ctypes.c_uint() for _ in range(4))
+            raw.FPDFPageObj_GetFillColor(obj, r, g, b, a)
+            if (r.value, g.value, b.value) == rgb:
+                boxes.append(obj.get_bounds())
+    return boxes
+
+
+def test_a_card_drawn_in_a_chapter_has_its_deck_s_size_bleed_and_text_alignment(tiny, tmp_path):
+    """At tarot size with 2 mm of bleed, the thumbnail draws the whole card (the rulebook once
+    placed every face as a 63 x 88 mm card with 3 mm of bleed, cutting a tarot card off), and
+    its centred text stays centred (the rulebook's justified paragraphs once reached it)."""
+    from pnp.rulebook.render import THUMBNAIL_SCALE
+    declaration = tiny.card_data / "tiny" / "game.yaml"
+    text = declaration.read_text()
+    assert "    size: poker" in text
+    declaration.write_text(re.sub(r"    size: poker.*\n", "    size: tarot\n    bleed_mm: 2\n", text))
+    result = run_pnp("build", "tiny", "--project", str(tiny.root), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    pdf = pdfium.PdfDocument(tmp_path / "out" / "rulebook.pdf")
+    mm = 72 / 25.4
+    found = []
+    for page in pdf:
+        textpage = page.get_textpage()
+        search = textpage.search("Draw a", match_case=True)
+        while (hit := search.get_next()):
+            line = textpage.get_text_range(hit[0], 60).split("\r\n")[0]
+            first, last = textpage.get_charbox(hit[0]), textpage.get_charbox(hit[0] + len(line.rstrip()) - 1)
+            for left, bottom, right, top in _filled_boxes(page, STARTER_CARD_GROUND):
+                if left <= first[0] <= right and bottom <= first[1] <= top:
+                    found.append(((right - left) / mm, (top - bottom) / mm, (left + right) / 2,
+                                  (first[0] + last[2]) / 2))
+    assert len(found) == 1, found
+    width, height, card_centre, text_centre = found[0]
+    assert width == pytest.approx((70 + 4) * THUMBNAIL_SCALE, abs=0.1)
+    assert height == pytest.approx((120 + 4) * THUMBNAIL_SCALE, abs=0.1)
+    assert text_centre == pytest.approx(card_centre, abs=0.5 * mm)
+
+
+def test_an_inline_icon_written_in_a_chapter_is_refused_with_the_way_to_draw_it(tiny):
+    chapter = tiny.card_data / "tiny" / "rulebook" / "01-how-to-play.md"
+    lines = chapter.read_text().splitlines()
+    lines.append("The player with the most {star} wins; `{star}` in code and "
+                 '{{ "{star}" | rules("#c9a24a") }} are fine.')
+    chapter.write_text("\n".join(lines) + "\n")
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2, result.output
+    assert (f"card_data/tiny/rulebook/01-how-to-play.md:{len(lines)}: (text): expected an inline icon drawn by the "
+            "rules filter, found '{star}', which a chapter prints as text") in " ".join(result.output.split())
+    assert result.output.count("{star}'") == 1, result.output
+    assert 'Write {{ "{star}" | rules("#rrggbb") }}' in result.output
+
+
+def test_every_chapter_s_fault_is_reported_in_one_run(tiny):
+    declaration = tiny.card_data / "tiny" / "game.yaml"
+    declaration.write_text(declaration.read_text().replace("  - key: cards\n", "  - key: lanterns\n"))
+    (tiny.card_data / "tiny" / "rulebook" / "02-a-turn.md").write_text(
+        "# A turn\n\nPlay one of your {{ counts.cards }} cards.\n")
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2
+    faulty = {line.split(":")[0] for line in result.output.splitlines() if "rulebook/0" in line}
+    chapters = sorted(p.name for p in (tiny.card_data / "tiny" / "rulebook").glob("*.md")
+                      if "cards" in p.read_text())
+    assert len(chapters) >= 2
+    assert {f"card_data/tiny/rulebook/{name}" for name in chapters} <= faulty, result.output
