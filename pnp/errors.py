@@ -66,6 +66,11 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     return f"{count} {noun if count == 1 else (nouns or noun + 's')}"
 
 
+def possessive(name: str) -> str:
+    """`Verdun's`, `Lanterns'`: a title ending in s takes the apostrophe alone."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 class PnpError(Exception):
     """Base of the errors the CLI reports without a traceback."""
 

@@ -27,3 +27,9 @@ def test_a_choice_wrong_in_case_is_refused_with_the_right_one(tiny):
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
     assert result.exit_code == 2
     assert "colour: expected one of 'red', 'blue' or 'gold', found 'Blue'. Did you mean 'blue'?" in result.output
+
+
+def test_a_title_ending_in_s_takes_the_apostrophe_alone():
+    from pnp.errors import possessive
+    assert possessive("Lanterns") == "Lanterns'"
+    assert possessive("Verdun") == "Verdun's"

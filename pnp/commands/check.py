@@ -7,20 +7,21 @@ import click
 from pnp.check import check_game, fit_problems
 from pnp.errors import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, PnpError, plural
 from pnp.games import get_game
-from pnp.limits import MAX_REPORTED_PROBLEMS
 from pnp.commands.options import project_at, project_option
-from pnp.commands.report import console, errors, fail, more
+from pnp.commands.report import console, fail, listing
 
 
 @click.command()
 @click.argument("game_key", metavar="GAME")
-@click.option("--measure-fit", "fit", is_flag=True, help="Lay the cards out too, as the build does, and name every card "
-              "whose text does not fit its box (the check alone renders HTML, not pages).")
+@click.option("--measure-fit", "fit", is_flag=True, help="Lay the cards out too, as the build does, and report what only "
+              "a laid-out page shows: every card whose text does not fit its box, text with too little contrast, "
+              "overlapping or too near the trim (the check alone renders HTML, not pages).")
 @project_option
 def check(game_key: str, fit: bool, project_dir: str | None) -> None:
     """Check GAME before print: card data, layouts, and every worked example against the
     engine (exit 2 for a problem in the input, 1 when an example disagrees with the engine).
-    Whether text fits is measured on laid-out pages: by `--measure-fit`, or by the build."""
+    Whether text fits, and reads, is measured on laid-out pages: by `--measure-fit`, or by the
+    build."""
     try:
         project = project_at(project_dir)
         game = get_game(project, game_key)
@@ -32,16 +33,14 @@ def check(game_key: str, fit: bool, project_dir: str | None) -> None:
             report.problems += fit_problems(project, game)
         except PnpError as error:
             fail(error)
-    for problem in report.problems[:MAX_REPORTED_PROBLEMS]:
-        errors.print(str(problem), highlight=False, markup=False, soft_wrap=True)
-    more(len(report.problems))
-    for mismatch in report.mismatches[:MAX_REPORTED_PROBLEMS]:
-        errors.print(str(mismatch), highlight=False, markup=False, soft_wrap=True)
-    more(len(report.mismatches))
+    if report.problems:
+        listing(f"{plural(len(report.problems), 'problem')} in the input ({game.title})", report.problems)
+    if report.mismatches:
+        listing(f"{plural(len(report.mismatches), 'worked example')} the engine disagrees with ({game.title})",
+                report.mismatches)
     if not report.ok:
-        errors.print(f"[bold red]{game.title}: {plural(len(report.problems), 'problem')}, "
-                     f"{plural(len(report.mismatches), 'example')} the engine disagrees with[/]")
         sys.exit(EXIT_BAD_INPUT if report.problems else EXIT_CHECK_FAILED)
-    examples = f" and {plural(report.examples, 'worked example')}" if report.examples else ""
-    laid_out = ", laid out," if fit else ""
-    console.print(f"{game.title}: {plural(report.decks, 'deck')}, their layouts{laid_out}{examples} check out")
+    their = "its" if report.decks == 1 else "their"
+    laid_out = ", laid out" if fit else ""
+    examples = f", and {plural(report.examples, 'worked example')}," if report.examples else ""
+    console.print(f"{game.title}: {plural(report.decks, 'deck')} and {their} layouts{laid_out}{examples} check out")

@@ -52,21 +52,22 @@ def fail(error: PnpError, wrote_nothing: bool = False) -> None:
     sys.exit(error.exit_code)
 
 
+def listing(summary: str, items: list) -> None:
+    """Every refusal's form: `error: SUMMARY`, then each item on its own indented line."""
+    errors.print(f"[bold red]error:[/] {summary}", highlight=False)
+    for item in items[:MAX_REPORTED_PROBLEMS]:
+        errors.print(f"  {item}", highlight=False, markup=False, soft_wrap=True)
+    more(len(items))
+
+
 def report(error: PnpError, wrote_nothing: bool = False) -> None:
     """The error as the user reads it: one line per problem, no traceback."""
     if isinstance(error, CheckFailed):
-        for message in error.messages[:MAX_REPORTED_PROBLEMS]:
-            errors.print(message, highlight=False, markup=False, soft_wrap=True)
-        more(len(error.messages))
-        errors.print(f"[bold red]error:[/] {plural(len(error.messages), 'worked example')} the engine "
-                     "disagrees with, so nothing was printed (use --force to build anyway)")
+        listing(f"{plural(len(error.messages), 'worked example')} the engine disagrees with, so nothing was "
+                "printed (use --force to build anyway)", error.messages)
     elif isinstance(error, DataError):
         tail = "; nothing was written" if wrote_nothing else ""
-        errors.print(f"[bold red]error:[/] {plural(len(error.problems), 'problem')} in the input{tail}",
-                     highlight=False)
-        for problem in error.problems[:MAX_REPORTED_PROBLEMS]:
-            errors.print(f"  {problem}", highlight=False, markup=False, soft_wrap=True)
-        more(len(error.problems))
+        listing(f"{plural(len(error.problems), 'problem')} in the input{tail}", error.problems)
     else:
         errors.print("[bold red]error:[/] ", end="")
         errors.print(str(error), highlight=False, markup=False, soft_wrap=True)

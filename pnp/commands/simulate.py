@@ -10,7 +10,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from pnp.data.decks import load_game
-from pnp.errors import PnpError, UsageError
+from pnp.errors import PnpError, UsageError, possessive
 from pnp.games import get_game
 from pnp.commands.options import project_at, project_option
 from pnp.commands.report import console, errors, fail
@@ -53,11 +53,11 @@ def _simulation_arguments(game, given: dict) -> dict:
         option = accepted.get(name)
         if option is None:
             takes = ", ".join(f"--{n}" for n in accepted) or "no options"
-            raise UsageError(f"--{name}: {game.title}'s simulator takes {takes} and --seed")
+            raise UsageError(f"--{name}: {possessive(game.title)} simulator takes {takes} and --seed")
         values = [str(v).lower() if option.choices else v for v in (value if option.multiple else [value])]
         for item in values:
             if option.choices and item not in option.choices:
-                raise UsageError(f"--{name} {item}: {game.title}'s simulator takes one of {', '.join(option.choices)}")
+                raise UsageError(f"--{name} {item}: {possessive(game.title)} simulator takes one of {', '.join(option.choices)}")
         arguments[name] = tuple(values) if option.multiple else values[0]
     for option in game.simulation_options:
         if option.name not in arguments and option.default is not None:

@@ -133,15 +133,24 @@ def _icon_problems(project: Project, located: Located, cards: list) -> list[Prob
 
 def _inline_icon_problems(located: Located, game: Game, cards: list) -> list[Problem]:
     problems = []
-    known = ", ".join("{" + token + "}" for token in sorted(game.inline_icons))
+    tokens = sorted(game.inline_icons)
+    shown = ["{" + token + "}" for token in tokens]
     for index, card in enumerate(cards):
         for field in type(card).TEXT_FIELDS:
             for token in INLINE_TOKEN.findall(getattr(card, field) or ""):
                 if token not in game.inline_icons:
+                    known = listed("{" + token + "}", shown, quote="") if tokens else "none (game.yaml declares no inline_icons)"
                     problems.append(Problem(located.file, located.line_of((index, field)),
                                             located.field_name((index, field)), f"an inline icon among {known}",
-                                            "{" + token + "}", "Fix the spelling or remove the braces"))
+                                            "{" + token + "}", _inline_icon_fix(token, tokens)))
     return problems
+
+
+def _inline_icon_fix(token: str, tokens: list[str]) -> str:
+    """The closest declared token, and how to declare a new one."""
+    declare = f"declare {{{token}}} in game.yaml under inline_icons: ({token}: ICON, an icon of layouts/icons/)"
+    near = closest(token, tokens, 1)
+    return f"Did you mean {{{near[0]}}}? Or {declare}" if near else f"Fix the spelling, {declare}, or remove the braces"
 
 
 def load_deck(project: Project, game: Game, deck: Deck) -> LoadedDeck:

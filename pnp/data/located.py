@@ -33,6 +33,8 @@ class Located:
     def field_name(self, path: tuple) -> str:
         """How a message names the value at path: the card by number and id, then the field."""
         path = tuple(path)
+        if len(path) >= 2 and isinstance(self.data, dict) and isinstance(path[0], str) and isinstance(path[1], int):
+            return self._entry_name(path)
         if not path or not isinstance(path[0], int) or not isinstance(self.data, list):
             return dotted(path)
         index = path[0]
@@ -43,6 +45,20 @@ class Located:
             if ident:
                 label += f" ({readable(ident, IDENT_CHARS)})"
         rest = dotted(path[1:])
+        return label if rest == "(top)" else f"{label}, {rest}"
+
+
+    def _entry_name(self, path: tuple) -> str:
+        """An entry of a declaration's list by its number and key: `deck 2 (verses), face`, not
+        `decks[1].face`."""
+        entries, index = self.data.get(path[0]), path[1]
+        if not isinstance(entries, list) or index >= len(entries) or not isinstance(entries[index], dict):
+            return dotted(path)
+        key = entries[index].get("key") or entries[index].get("id")
+        label = f"{path[0].removesuffix('s')} {index + 1}"
+        if isinstance(key, str) and key:
+            label += f" ({readable(key, IDENT_CHARS)})"
+        rest = dotted(path[2:])
         return label if rest == "(top)" else f"{label}, {rest}"
 
 

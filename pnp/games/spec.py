@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from pnp.suggest import did_you_mean
 from pnp.data.fields import FIELD_TYPES, SLUG_PATTERN
 from pnp.data.schema import STRICT_KEYS, invalid
 
@@ -34,7 +35,8 @@ def card_size(value: str) -> tuple[float, float]:
     match = CARD_SIZE.match(text)
     if not match:
         presets = ", ".join(f"{name} ({w:g}x{h:g})" for name, (w, h) in CARD_SIZES_MM.items())
-        raise invalid(f"a card size: one of {presets}, or WIDTHxHEIGHT in mm such as 60x90", value)
+        raise invalid(f"a card size: one of {presets}, or WIDTHxHEIGHT in mm such as 60x90", value,
+                      did_you_mean(text, list(CARD_SIZES_MM), "Use a preset's name, or the card's own size (60x90)"))
     width, height = (float(side) for side in match.groups())
     if not all(SMALLEST_CARD_MM < side <= LARGEST_CARD_MM for side in (width, height)):
         raise invalid(f"each side more than {SMALLEST_CARD_MM:g} and at most {LARGEST_CARD_MM:g} mm", value)

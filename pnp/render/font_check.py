@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from pnp.data.game import Game
-from pnp.errors import DataError, Problem
+from pnp.errors import DataError, Problem, possessive
 from pnp.files import project_files, read_text
 from pnp.project import Project
 from pnp.render.css_text import font_faces, style_elements, without_font_faces
@@ -145,13 +145,13 @@ def _undeclared(project: Project, shown: str, line: int, name: str, declared: se
     if declaring is not None:
         stylesheet = project.layouts / game.stylesheet
         relative = Path(os.path.relpath(declaring, stylesheet.parent)).as_posix()
-        fix = (f"Another stylesheet of the project declares it, which {game.title}'s pages do not use: add "
+        fix = (f"Another stylesheet of the project declares it, which {possessive(game.title)} pages do not use: add "
                f'@import "{relative}"; to layouts/{game.stylesheet}, or use one of its fonts')
     elif close:
         fix = f"Did you mean '{close[0]}'?"
     else:
         fix = "Import its family's layouts/fonts/FOLDER.css, or add an @font-face rule for it with a font file in fonts/"
-    return Problem(shown, line, "font-family", f"a font {game.title}'s stylesheets declare by an @font-face "
+    return Problem(shown, line, "font-family", f"a font {possessive(game.title)} stylesheets declare by an @font-face "
                    f"rule ({', '.join(sorted(declared)) or 'none'}) or a generic family", f"'{name}'", fix)
 
 

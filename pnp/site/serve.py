@@ -18,7 +18,7 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from pnp.errors import DataError, PnpError
+from pnp.errors import DataError, PnpError, plural
 from pnp.limits import MAX_REPORTED_PROBLEMS
 from pnp.project import Project
 from pnp.site import build_site
@@ -156,7 +156,7 @@ class SiteServer(ThreadingHTTPServer):
 def describe(error: PnpError) -> str:
     if isinstance(error, DataError):
         lines = [f"  {problem}" for problem in error.problems[:MAX_REPORTED_PROBLEMS]]
-        return "\n".join([f"error: {len(error.problems)} problem(s) in the input; the site was not rebuilt"] + lines)
+        return "\n".join([f"error: {plural(len(error.problems), 'problem')} in the input; the site was not rebuilt"] + lines)
     return f"error: {error}; the site was not rebuilt"
 
 

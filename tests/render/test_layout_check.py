@@ -22,13 +22,13 @@ def check(project):
     result = run_pnp("check", "verset", "--project", str(project))
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
-    return result.output
+    return "\n".join(line.strip() for line in result.output.splitlines())     # each problem, unindented
 
 
 def test_a_layout_naming_a_missing_file(project_copy):
     edit(project_copy, "card_data/verset/game.yaml", "face: verset/verse.html", "face: verset/verses.html")
     line = line_of(project_copy, "card_data/verset/game.yaml", "face: verset/verses.html")
-    assert f"card_data/verset/game.yaml:{line}: decks[1].face" in check(project_copy)
+    assert f"card_data/verset/game.yaml:{line}: deck 2 (verses), face" in check(project_copy)
 
 
 def test_a_layout_including_a_missing_file(project_copy):

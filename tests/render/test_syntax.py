@@ -44,3 +44,17 @@ def test_the_check_sends_the_designer_to_the_open_block(tiny):
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
     line = chapter.read_text().splitlines().index("{% for line in [1] %}") + 1
     assert f"01-how-to-play.md:{line}: (rulebook)" in result.output and "{% endfor %}" in result.output
+
+
+def test_a_function_written_as_a_filter_is_shown_as_a_call():
+    with pytest.raises(TemplateSyntaxError) as raised:
+        Environment().from_string("a\n<img src=\"{{ 'skull' | icon }}\">\n")
+    line, fix = syntax_error_place(raised.value)
+    assert line == 2
+    assert fix == "`icon` is a function, not a filter: write {{ icon('skull', '#1d3a4a') }} (an icon's name, its colour)"
+
+
+def test_a_misspelt_filter_gets_the_closest_one():
+    with pytest.raises(TemplateSyntaxError) as raised:
+        Environment().from_string("{{ card.text | rule('#000000') }}")
+    assert syntax_error_place(raised.value)[1] == "Did you mean 'rules'?"

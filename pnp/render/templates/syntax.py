@@ -5,6 +5,9 @@ opens, so that is the line a designer is sent to."""
 import re
 
 from jinja2 import Environment, TemplateSyntaxError
+from jinja2.filters import FILTERS
+
+from pnp.suggest import did_you_mean, listed
 
 INNERMOST = re.compile(r"The innermost block that needs to be closed is '(\w+)'")
 BLOCK_TAGS = {"for", "if", "macro", "call", "filter", "block", "with", "autoescape", "trans", "set"}
@@ -12,6 +15,14 @@ _LEXER = Environment()          # tokens only: the delimiters are Jinja's defaul
 
 
 UNKNOWN_TAG = re.compile(r"Encountered unknown tag '(\w+)'")
+UNKNOWN_FILTER = re.compile(r"No filter named '([^']+)'")
+PNP_FILTERS = ("rules",)
+FUNCTIONS = {                   # what layouts and chapters call, not filter: how each is written
+    "icon": "{{ icon('skull', '#1d3a4a') }} (an icon's name, its colour)",
+    "fit": "{{ fit('text', 9, 7) }} (the box's data-fit name, the largest and smallest size in pt)",
+    "card": '{{ card("DECK", "ID") }} (in a rulebook chapter)',
+    "range": "{% for n in range(3) %}",
+}
 
 
 def _open_blocks(source: str, last_line: int, stop_tag: str | None) -> list[tuple[str, int]]:
@@ -50,6 +61,9 @@ def _until_block_end(tokens):
 def syntax_error_place(error: TemplateSyntaxError) -> tuple[int | None, str]:
     """(line, fix) for a syntax error: a block left open is sent to the line it opens at."""
     fix = "Close every {% ... %} block and {{ ... }} expression"
+    unknown_filter = UNKNOWN_FILTER.search(error.message or "")
+    if unknown_filter:
+        return error.lineno, _filter_fix(unknown_filter.group(1))
     innermost = INNERMOST.search(error.message or "")
     if not innermost or not error.source or not error.lineno:
         return error.lineno, fix
@@ -63,3 +77,10 @@ def syntax_error_place(error: TemplateSyntaxError) -> tuple[int | None, str]:
     if not opened:
         return error.lineno, fix
     return opened[-1], f"Close the {{% {tag} %}} that opens here with {{% end{tag} %}}"
+
+
+def _filter_fix(name: str) -> str:
+    if name in FUNCTIONS:
+        return f"`{name}` is a function, not a filter: write {FUNCTIONS[name]}"
+    filters = sorted(set(FILTERS) | set(PNP_FILTERS))
+    return did_you_mean(name, filters, f"The filters are {listed(name, filters)}")
