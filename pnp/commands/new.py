@@ -19,7 +19,7 @@ DEFAULT_TEMPLATE = "starter"
 @project_option
 def new(game_key: str, template: str, title: str | None, project_dir: str | None) -> None:
     """Make a new game GAME that builds at once: its game.yaml, a deck, layouts, a rulebook."""
-    from pnp.starter import default_title, new_game
+    from pnp.starter import PLAIN_TITLE, copied_title, default_title, new_game
 
     try:
         project = project_at(project_dir)
@@ -30,4 +30,10 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
                   f"{plural(len(written), 'file')}:", highlight=False)
     for path in written:
         console.print(f"  {project.relative(path)}", highlight=False)
+    shown_title = title or default_title(game_key)
+    old_title = copied_title(project, template) if template != DEFAULT_TEMPLATE else None
+    if old_title and not PLAIN_TITLE.fullmatch(shown_title):
+        console.print(f"The copied layouts and chapters still write {old_title} where they name the game: a title "
+                      "with quotes, colons or other signs is yours to write there (game.yaml has the new one).",
+                      highlight=False)
     console.print(f"Next: `pnp check {game_key}`, then `pnp build {game_key}`.", highlight=False)

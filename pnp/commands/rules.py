@@ -29,6 +29,8 @@ def rules(game_key: str, file: str | None, as_json: bool, kinds: bool, project_d
     """Compute every worked example in FILE with GAME's rules engine."""
     try:
         project = project_at(project_dir)
+        if file is not None:
+            _refuse_another_game_s(project, game_key, Path(file))
         game = get_game(project, game_key)
         if not game.kinds:
             raise UsageError(f"{game.title} has no rules engine (no `engine:` in its game.yaml), "
@@ -59,6 +61,19 @@ def rules(game_key: str, file: str | None, as_json: bool, kinds: bool, project_d
         errors.print(str(mismatch), highlight=False, markup=False, soft_wrap=True)
     if wrong:
         sys.exit(EXIT_CHECK_FAILED)
+
+
+def _refuse_another_game_s(project, game_key: str, path: Path) -> None:
+    """A file of card_data/OTHER/ given with GAME is another game's examples: say whose."""
+    from pnp.games import game_keys
+
+    try:
+        relative = path.resolve().relative_to(project.card_data.resolve())
+    except ValueError:
+        return
+    owner = relative.parts[0] if len(relative.parts) > 1 else None
+    if owner and owner != game_key and owner in game_keys(project):
+        raise UsageError(f"{path} is a file of {owner}, not of {game_key}: run `pnp rules {owner} {path}`")
 
 
 def _example_file(path: Path, shown: str):

@@ -43,6 +43,11 @@ class Finding:
         detail = f" ({self.detail})" if self.detail else ""
         return f"{self.subject} {self.what}{detail} {_where(self.rect)}"
 
+    @property
+    def found(self) -> str:
+        """The message as what a problem found: "'Draw a card', which is clipped by ..."."""
+        return self.message.replace(f"{self.subject} ", f"{self.subject}, which ", 1)
+
 
 def _shown(text: str, limit: int = 28) -> str:
     text = " ".join(text.split())

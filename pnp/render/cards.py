@@ -20,10 +20,12 @@ def _card_label(card) -> str:
 
 def _page_labels(deck: Deck, cards: list) -> list[PageLabel]:
     """Each page of a deck's document in a designer's words: faces, then backs."""
-    faces = [PageLabel(f"{deck.title} '{_card_label(card)}' face", deck.shape) for card in cards]
+    faces = [PageLabel(f"{deck.title} '{_card_label(card)}' face", deck.shape, f"the faces of {deck.title}",
+                       f"'{_card_label(card)}'") for card in cards]
     if not deck.backs:
         return faces
-    backs = ([PageLabel(f"{deck.title} '{_card_label(card)}' back", deck.shape) for card in cards]
+    backs = ([PageLabel(f"{deck.title} '{_card_label(card)}' back", deck.shape, f"the backs of {deck.title}",
+                        f"'{_card_label(card)}'") for card in cards]
              if deck.per_card_back else [PageLabel(f"{deck.title} back", deck.shape)])
     return faces + backs
 

@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
-from pnp.errors import DataError, Problem
+from pnp.errors import DataError, Problem, plural
 from pnp.project import Project
 from pnp.render.audit import Finding, audit_page
 from pnp.render.font_check import declared_families
@@ -30,6 +30,9 @@ EXPECTED = {
     "contrast": "contrast of 4.5:1 (3:1 from 18 pt, or 14 pt bold)",
     "fallback font": "every character drawn by a declared font",
 }
+
+
+NAMED_PAGES = 3                 # pages named in a fault met on many; the rest are counted
 
 
 _collected: ContextVar = ContextVar("collected_documents", default=None)
@@ -78,6 +81,8 @@ class PageLabel:
 
     name: str
     card_shape: str | None = None
+    group: str | None = None        # pages alike ("the faces of Verses"), named together by their items
+    item: str | None = None         # this page among them ("'the-wolf'")
 
 
 class _Pixels:
@@ -142,9 +147,18 @@ def findings_as_problems(found: list[tuple[PageLabel, Finding]]) -> list[Problem
     for (kind, at, _), cases in merged.items():
         file, line = _at(at)
         label, first = cases[0]
-        names = list(dict.fromkeys(case[0].name for case in cases))
-        shown = names[0] if len(names) == 1 else f"{names[0]} and {len(names) - 1} more ({', '.join(names[1:4])}" \
-            + ("…)" if len(names) > 4 else ")")
-        times = f"; {len(cases)} cases" if len(cases) > len(names) or len(cases) > 1 else ""
-        problems.append(Problem(file, line, shown, EXPECTED[kind], first.message + times, FIXES[kind]))
+        labels = list(dict.fromkeys(case[0] for case in cases))
+        times = f"; {len(cases)} cases" if len(cases) > 1 else ""
+        problems.append(Problem(file, line, _pages_named(labels), EXPECTED[kind], first.found + times, FIXES[kind]))
     return problems
+
+
+def _pages_named(labels: list[PageLabel]) -> str:
+    """`the faces of Verses 'a', 'b', 'c' and 4 more`: the pages a fault is met on, the first few
+    by name (all of one group), else the first and how many others."""
+    groups = {label.group for label in labels}
+    if len(labels) > 1 and len(groups) == 1 and None not in groups:
+        items = [label.item for label in labels]
+        more = f" and {len(items) - NAMED_PAGES} more" if len(items) > NAMED_PAGES else ""
+        return f"{labels[0].group} {', '.join(items[:NAMED_PAGES])}{more}"
+    return labels[0].name if len(labels) == 1 else f"{labels[0].name} and {plural(len(labels) - 1, 'other page')}"

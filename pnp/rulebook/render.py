@@ -320,7 +320,8 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
         for name, _ratio in overflows(page):
             raise RenderError(f"{what}, page {number}: a card's {name} text does not fit its box")
     pdf = renderer.pdf(document, what)
-    labels = [PageLabel(f"{what}, page {number}") for number in range(1, len(document.pages) + 1)]
+    labels = [PageLabel(f"{what}, page {number}", None, f"{what}, pages", str(number))
+              for number in range(1, len(document.pages) + 1)]
     if settle(what, pdf, labels, page_findings(document, labels, project, pdf)):
         cache.put(key, pdf)
     return pdf

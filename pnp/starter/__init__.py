@@ -20,6 +20,7 @@ from pnp.project import Project
 
 STARTER = Path(__file__).parent / "files"
 TEXT_SUFFIXES = (".yaml", ".yml", ".csv", ".md", ".html", ".css")
+PLAIN_TITLE = re.compile(r"\w[\w .,!?-]*")    # a title that reads the same in YAML, CSS, HTML and Jinja strings
 
 
 def _planned(project: Project, key: str, template: str) -> list[tuple[Path, Path]]:
@@ -55,7 +56,19 @@ def _source_text(project: Project, source: Path, template: str, words: dict) -> 
     if source.suffix not in TEXT_SUFFIXES:
         return data
     text = re.sub(rf"\b{re.escape(template)}/", f"{words['__KEY__']}/", decode_text(data, shown))
+    if words.get("__FROM_TITLE__") and PLAIN_TITLE.fullmatch(words["__TITLE__"]):
+        text = _retitled(text, words["__FROM_TITLE__"], words["__TITLE__"])
     return _titled(text, source, words).encode("utf-8")
+
+
+def _retitled(text: str, old: str, new: str) -> str:
+    """The copied game's title, wherever a layout, chapter or comment writes it (its words
+    split by spaces, a line break or a <br>), as the new game's."""
+    words = [re.escape(word) for word in old.split()]
+    if not words:
+        return text
+    pattern = r"(?:\s+|\s*<br\s*/?>\s*)".join(words)
+    return re.sub(rf"(?<!\w){pattern}(?!\w)", lambda _: new, text)
 
 
 def _titled(text: str, source: Path, words: dict) -> str:
@@ -70,6 +83,17 @@ def _titled(text: str, source: Path, words: dict) -> str:
         plain = False
     shown = title if plain else json.dumps(title, ensure_ascii=False)
     return re.sub(r"(?m)^title: .*$", lambda _: f"title: {shown}", text, count=1)
+
+
+def copied_title(project: Project, template: str) -> str | None:
+    """The title of the game copied, as its game.yaml gives it (None when it cannot be read:
+    the copy then refuses on its own terms)."""
+    from pnp.games import get_game
+
+    try:
+        return get_game(project, template).title
+    except Exception:           # any fault of the copied game is the copy's to report, file by file
+        return None
 
 
 def default_title(key: str) -> str:
@@ -89,6 +113,8 @@ def new_game(project: Project, key: str, template: str = "starter", title: str |
         if os.path.lexists(folder):
             raise UsageError(f"{project.relative(folder)} exists already: choose another name for the game")
     words = {"__KEY__": key, "__TITLE__": title or default_title(key)}
+    if template != "starter" and template in game_keys(project):
+        words["__FROM_TITLE__"] = copied_title(project, template)
     planned = [(target, _source_text(project, source, template, words))
                for source, target in _planned(project, key, template)]
     if not planned:

@@ -29,3 +29,9 @@ def test_an_example_in_a_game_without_an_engine_says_the_game_has_none(tiny):
     assert result.exit_code == 2
     assert "kind: expected a worked example only in a game with a rules engine" in result.output
     assert "expected one of," not in result.output
+
+
+def test_another_game_s_chapter_names_the_game_it_belongs_to():
+    result = run_pnp("rules", "wizard", str(ROOT / CHAPTER), "--project", str(ROOT))
+    assert result.exit_code == 2
+    assert f"is a file of verset, not of wizard: run `pnp rules verset {ROOT / CHAPTER}`" in result.output

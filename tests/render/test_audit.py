@@ -173,3 +173,19 @@ def test_a_font_named_in_a_style_attribute_ends_at_its_quote(tiny):
     card.write_text(card.read_text().replace('<div class="value">', '<div class="value" style="font-family: Rye">'))
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
     assert result.exit_code == 0, result.output
+
+
+def test_a_fault_met_on_many_cards_names_the_first_few_and_counts_the_rest():
+    """Once "Cards 'a' face and 5 more (Cards 'b' face, Cards 'c' face, Cards 'd' face…)" and
+    "found 'Draw' has too little contrast"; now the cards by id, and the fault as what was found."""
+    from pnp.render.audit import Finding
+    from pnp.render.page_checks import PageLabel, findings_as_problems
+    labels = [PageLabel(f"Cards '{c}' face", "rect", "the faces of Cards", f"'{c}'") for c in "abcdef"]
+    finding = Finding("contrast", "layouts/x/card.html:9", "has too little contrast: #000 on #111, under 4.5:1",
+                      "'Draw'", "", (1.0, 2.0, 3.0, 4.0))
+    problem, = findings_as_problems([(label, finding) for label in labels])
+    assert str(problem).startswith("layouts/x/card.html:9: the faces of Cards 'a', 'b', 'c' and 3 more: expected "
+                                   "contrast of 4.5:1 (3:1 from 18 pt, or 14 pt bold), found 'Draw', which has too "
+                                   "little contrast: #000 on #111, under 4.5:1 at x 1.0-3.0, y 2.0-4.0 mm; 6 cases.")
+    problem, = findings_as_problems([(labels[0], finding), (PageLabel("Rules, page 2"), finding)])
+    assert problem.field == "Cards 'a' face and 1 other page"
