@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from statistics import median
 from typing import TYPE_CHECKING
 
-from pnp.render.colours import contrast, hex_colour, needed_contrast, over
+from pnp.render.colours import MIN_ICON_CONTRAST, contrast, hex_colour, needed_contrast, over
 
 if TYPE_CHECKING:      # the boxes' types only: page_boxes loads WeasyPrint, which `pnp check` never needs
     from pnp.render.page_boxes import PageBoxes, Rect, Text
@@ -30,7 +30,8 @@ MAX_GLYPHS_SHOWN = 4
 
 @dataclass(frozen=True)
 class Finding:
-    kind: str            # "overlaps", "too close to", "clipped", "below 6 pt", "contrast", "fallback font"
+    kind: str            # "overlaps", "too close to", "clipped", "below 6 pt", "contrast", "icon contrast",
+                         # "fallback font"
     at: str              # the layout FILE:LINE of the text
     what: str            # the fault, the same wherever it recurs ("overlaps the picture of FILE:LINE")
     subject: str         # the text in question, quoted
@@ -205,12 +206,14 @@ def fallback_fonts(boxes: PageBoxes, declared: set[str]) -> list[Finding]:
     return found
 
 
-def _backdrop(boxes: PageBoxes, text: Text, point: tuple[float, float]):
-    """The colour under a point of a line of text from the boxes painted before it, or None
-    when a picture or gradient lies under it (then the pixels decide)."""
+def _backdrop(boxes: PageBoxes, text, point: tuple[float, float]):
+    """The colour under a point of a line of text (or an icon: its own box's background too)
+    from the boxes painted before it, or None when a picture or gradient lies under it (then
+    the pixels decide)."""
     layers = []
     for paint in reversed(boxes.paints):
-        if paint.order >= text.order or not _contains(paint.rect, point):
+        own_ground = getattr(text, "kind", None) == "picture" and paint.box == text.box and paint.kind == "colour"
+        if (paint.order >= text.order and not own_ground) or paint is text or not _contains(paint.rect, point):
             continue
         if paint.kind != "colour":
             return None
@@ -258,11 +261,35 @@ def low_contrast(boxes: PageBoxes, pixels=None) -> list[Finding]:
     return found
 
 
+def low_icon_contrast(boxes: PageBoxes) -> list[Finding]:
+    """Icons (icon() in an <img>) whose colour, as drawn, has less than WCAG's 3:1 for graphics
+    against the ground at their centre: a gold star on a gold panel. The ink saver's pages
+    print their art light on purpose; an icon over a picture is left to the eye."""
+    if boxes.ink_saver:
+        return []
+    found = []
+    for paint in boxes.paints:
+        if paint.icon is None:
+            continue
+        x0, y0, x1, y1 = paint.rect
+        ground = _backdrop(boxes, paint, ((x0 + x1) / 2, (y0 + y1) / 2))
+        if ground is None:
+            continue
+        name, colour = paint.icon
+        ink = over(colour, ground)
+        ratio = contrast(ink, ground)
+        if ratio < MIN_ICON_CONTRAST - 0.005:
+            found.append(Finding("icon contrast", paint.at, f"is drawn with too little contrast: {hex_colour(ink)} on "
+                                 f"{hex_colour(ground)}, under {MIN_ICON_CONTRAST:g}:1", f"the icon '{name}'",
+                                 f"{ratio:.2f}:1", paint.rect))
+    return found
+
+
 def audit_page(boxes: PageBoxes, declared: set[str], card_shape: str | None = None, pixels=None) -> list[Finding]:
     """Every finding on one laid-out page; `card_shape` ("rect" or "circle") when the page is a
     card or piece cut at its trim, so that the safe zone applies."""
     found = text_overlaps(boxes) + frame_gaps(boxes) + clipped(boxes) + small_text(boxes)
-    found += fallback_fonts(boxes, declared) + low_contrast(boxes, pixels)
+    found += fallback_fonts(boxes, declared) + low_contrast(boxes, pixels) + low_icon_contrast(boxes)
     if card_shape is not None:
         found += trim_gaps(boxes, card_shape)
     return found

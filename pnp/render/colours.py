@@ -10,6 +10,7 @@ MIN_CONTRAST_LARGE = 3.0
 LARGE_TEXT_PT = 18.0
 LARGE_BOLD_TEXT_PT = 14.0
 MIN_CUT_LINE_CONTRAST = 3.0
+MIN_ICON_CONTRAST = 3.0               # WCAG 2.1, 1.4.11: graphics a player must see
 MIN_COLOUR_BLIND_DELTA_E = 15.0
 COLOUR_BLINDNESS = {"deuteranopia": "deutan", "protanopia": "protan", "tritanopia": "tritan"}
 

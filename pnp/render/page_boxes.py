@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from weasyprint.formatting_structure import boxes
 from weasyprint.text.ffi import ffi, pango
 
+from pnp.render.colours import hex_rgb
+from pnp.render.icons import ICON_URL
+
 PX_PER_MM = 96 / 25.4
 PT_PER_PX = 0.75
 # Where a line's glyphs lie around its baseline, as fractions of the font size: accents above
@@ -24,6 +27,8 @@ OVERLAP_ATTRIBUTE = "data-overlap"
 # A card shown smaller than print size (a rulebook's `card()` thumbnail) is one picture here:
 # its text was checked at print size in its own deck.
 THUMBNAIL_ATTRIBUTE = "data-pnp-thumbnail"
+DECORATIVE_ATTRIBUTE = "data-decorative"   # an icon faint on purpose, and why
+INK_SAVER_CLASS = "ink-saver"      # on <html>: the ink saver's pages (layouts/deck.html)
 FRAME_SIDES = 2          # a border on one side is a rule under or beside text, not a frame round it
 
 Rect = tuple[float, float, float, float]          # x0, y0, x1, y1 in mm
@@ -70,6 +75,7 @@ class Paint:
     on_purpose: bool
     inline: bool = False                          # an image in a line of text (an inline icon)
     positioned: bool = False
+    icon: tuple[str, tuple[float, float, float, float]] | None = None   # an <img> of icon(): its name, colour
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,7 @@ class PageBoxes:
     paints: list[Paint] = field(default_factory=list)
     frames: list[Frame] = field(default_factory=list)
     unexplained: list = field(default_factory=list)   # (at, rect) of each data-overlap="" with no reason
+    ink_saver: bool = False                            # the ink saver's page: light art on purpose
 
 
 def _rgba(colour, opacity: float = 1.0) -> tuple[float, float, float, float]:
@@ -191,11 +198,24 @@ def _outline(box) -> float:
     return float(width)
 
 
+def _icon(box, opacity: float):
+    """(name, colour with the opacity it is drawn at) of an <img> whose source is icon()'s,
+    unless the layout says why it is faint on purpose (data-decorative="a watermark")."""
+    if getattr(box, "element_tag", None) != "img" or (box.element.get(DECORATIVE_ATTRIBUTE) or "").strip():
+        return None
+    drawn = ICON_URL.match(box.element.get("src") or "")
+    if drawn is None:
+        return None
+    return drawn.group(1), (*hex_rgb(drawn.group(2)), opacity)
+
+
 def read_page(page) -> PageBoxes:
     """The page's text, paints and frames, in the order WeasyPrint paints them (tree order)."""
     root = page._page_box
     bleed = tuple(page.bleed[side] / PX_PER_MM for side in ("top", "right", "bottom", "left"))
     result = PageBoxes(page.width / PX_PER_MM, page.height / PX_PER_MM, bleed)
+    result.ink_saver = any(INK_SAVER_CLASS in (_element_attribute(child, "class") or "").split()
+                           for child in root.children if getattr(child, "element_tag", None) == "html")
     counter = [0]
 
     def walk(box, matrix: Affine, at: str, on_purpose: bool, ancestors: frozenset, clips: tuple,
@@ -253,7 +273,7 @@ def read_page(page) -> PageBoxes:
                     box.content_box_y() + box.height)
                 result.paints.append(Paint(_mm_rect(matrix, *drawn), "picture", None, at, order, id(box), block,
                                            ancestors, on_purpose, isinstance(box, boxes.InlineLevelBox),
-                                           positioned))
+                                           positioned, _icon(box, opacity)))
             sides = _has_border(box)
             if sum(sides) >= FRAME_SIDES:
                 inner = _mm_rect(matrix, box.padding_box_x(), box.padding_box_y(),

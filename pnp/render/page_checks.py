@@ -19,6 +19,8 @@ FIXES = {
     "clipped": "Give the box room for its text, or shorten the text",
     "below 6 pt": "Set a larger font-size (rules text 7 pt and up)",
     "contrast": "Darken the text or lighten its ground (or the reverse)",
+    "icon contrast": "Give the icon a colour that stands out from its ground, or, for a watermark faint on purpose, "
+                     "say why on its <img>: data-decorative=\"why\" (docs/layouts.md)",
     "fallback font": "Use a font the game declares with @font-face that has these characters, or "
                      "other characters",
 }
@@ -28,6 +30,7 @@ EXPECTED = {
     "clipped": "text inside the box that clips it",
     "below 6 pt": "text of 6 pt or more",
     "contrast": "contrast of 4.5:1 (3:1 from 18 pt, or 14 pt bold)",
+    "icon contrast": "an icon with 3:1 contrast against its ground",
     "fallback font": "every character drawn by a declared font",
 }
 

@@ -189,3 +189,24 @@ def test_a_fault_met_on_many_cards_names_the_first_few_and_counts_the_rest():
                                    "little contrast: #000 on #111, under 4.5:1 at x 1.0-3.0, y 2.0-4.0 mm; 6 cases.")
     problem, = findings_as_problems([(labels[0], finding), (PageLabel("Rules, page 2"), finding)])
     assert problem.field == "Cards 'a' face and 1 other page"
+
+
+def test_an_icon_lost_on_its_ground_is_refused_unless_the_layout_says_why(tiny, tmp_path):
+    """A gold star on a gold panel passed every check (issue 28's newcomer): icons are held to
+    WCAG's 3:1 for graphics, a watermark says why it is faint, the ink saver is light on purpose."""
+    card = tiny.layouts / "tiny" / "card.html"
+    plain = card.read_text()
+    faint = plain.replace("icon(card.icon, '#1d3a4a') }}\" alt=\"\"", "icon(card.icon, '#e8dcc0') }}\" alt=\"\"")
+    assert faint != plain
+    card.write_text(faint)
+    result = run_pnp("check", "tiny", "--measure-fit", "--project", str(tiny.root))
+    text = " ".join(result.output.split())
+    assert result.exit_code == 2, result.output
+    assert (f"{CARD}:8: the faces of Cards 'the-lantern', 'the-raven', 'the-hourglass' and 3 more: expected an icon "
+            "with 3:1 contrast against its ground, found the icon 'lantern-flame', which is drawn with too little contrast: "
+            "#e8dcc0 on #f4ecd8") in text, text
+    assert run_pnp("build", "tiny", "--ink-saver", "--project", str(tiny.root), "--out", str(tmp_path / "light")
+                   ).exit_code == 0
+    card.write_text(faint.replace('alt="">', 'alt="" data-decorative="a watermark behind the text">', 1))
+    result = run_pnp("check", "tiny", "--measure-fit", "--project", str(tiny.root))
+    assert result.exit_code == 0, result.output

@@ -192,7 +192,7 @@ def test_a_page_larger_than_the_largest_paper_is_refused(css, refused):
 def test_icon_text_printed_without_the_rules_filter_is_refused_at_its_line(tiny):
     """Issue 28, item 3: `{{ card.text }}` would print `{star}` as text."""
     card = tiny.layouts / "tiny" / "card.html"
-    card.write_text(card.read_text().replace("{{ card.text | rules('#c9a24a') }}", "{{ card.text }}"))
+    card.write_text(card.read_text().replace("{{ card.text | rules('#8c6d24') }}", "{{ card.text }}"))
     line = line_of(tiny.root, "layouts/tiny/card.html", "{{ card.text }}")
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
     assert result.exit_code == 2

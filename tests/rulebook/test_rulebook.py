@@ -223,7 +223,7 @@ def test_an_inline_icon_written_in_a_chapter_is_refused_with_the_way_to_draw_it(
     chapter = tiny.card_data / "tiny" / "rulebook" / "01-how-to-play.md"
     lines = chapter.read_text().splitlines()
     lines.append("The player with the most {star} wins; `{star}` in code and "
-                 '{{ "{star}" | rules("#c9a24a") }} are fine.')
+                 '{{ "{star}" | rules("#8c6d24") }} are fine.')
     chapter.write_text("\n".join(lines) + "\n")
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
     assert result.exit_code == 2, result.output
