@@ -41,14 +41,25 @@ def read_source(project: Project, game: Game, deck: Deck) -> Located:
     return load_yaml(path, shown, project.root)
 
 
-def _count_problems(located: Located, deck: Deck, cards: list) -> list[Problem]:
+def _count_problems(located: Located, game: Game, deck: Deck, cards: list) -> list[Problem]:
     if len(cards) == deck.count:
         return []
     last = located.line_of((len(cards) - 1,)) if cards else 1
     return [Problem(located.file, last, "(deck)", f"{deck.count} cards ({deck.count_rule})",
                     f"{len(cards)} cards",
                     ("Add the missing cards" if len(cards) < deck.count else "Remove the extra cards")
-                    + f", or change the deck's `count: {deck.count}` in game.yaml (and its `count_rule`)")]
+                    + f", or change the deck's `count: {deck.count}` in {_count_place(game, deck)} (and its "
+                    "`count_rule`)")]
+
+
+def _count_place(game: Game, deck: Deck) -> str:
+    """game.yaml and the line of the deck's `count:`, where the declaration can be read."""
+    declared = game.located
+    entries = declared.data.get("decks") if declared is not None and isinstance(declared.data, dict) else None
+    for index, entry in enumerate(entries if isinstance(entries, list) else []):
+        if isinstance(entry, dict) and entry.get("key") == deck.key:
+            return f"{declared.file}:{declared.line_of(('decks', index, 'count'))}"
+    return "game.yaml"
 
 
 def _id_problems(located: Located, cards: list) -> list[Problem]:
@@ -163,7 +174,7 @@ def load_deck(project: Project, game: Game, deck: Deck) -> LoadedDeck:
                                  f"at most {MAX_DECK_CARDS:,} cards in a deck (MAX_DECK_CARDS)",
                                  f"{len(located.data):,} cards", "Split the deck")])
     cards = validate(located, list[deck.card])
-    problems = _count_problems(located, deck, cards) + _id_problems(located, cards)
+    problems = _count_problems(located, game, deck, cards) + _id_problems(located, cards)
     problems += _counts_by_problems(located, deck, cards) + _icon_problems(project, located, cards)
     problems += _inline_icon_problems(located, game, cards)
     for check in deck.checks:

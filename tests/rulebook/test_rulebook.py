@@ -240,7 +240,7 @@ def test_every_chapter_s_fault_is_reported_in_one_run(tiny):
         "# A turn\n\nPlay one of your {{ counts.cards }} cards.\n")
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
     assert result.exit_code == 2
-    faulty = {line.split(":")[0] for line in result.output.splitlines() if "rulebook/0" in line}
+    faulty = {line.strip().split(":")[0] for line in result.output.splitlines() if "rulebook/0" in line}
     chapters = sorted(p.name for p in (tiny.card_data / "tiny" / "rulebook").glob("*.md")
                       if "cards" in p.read_text())
     assert len(chapters) >= 2
