@@ -147,15 +147,16 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
     return report
 
 
-def fit_problems(project: Project, game: Game) -> list[Problem]:
-    """Every deck laid out as the build lays it out (through the page cache: a deck already
-    built costs nothing): each card whose text cannot fit its box, and what else only a laid
-    out page shows. `pnp check` alone renders HTML only; this is its `--measure-fit`."""
+def fit_problems(project: Project, game: Game, results: dict | None = None) -> list[Problem]:
+    """Every deck and the rulebook (in each of its languages, on A4) laid out as the build lays
+    them out (through the page cache: what a build made already costs nothing): each card whose
+    text cannot fit its box, and what else only a laid-out page shows. `pnp check` alone
+    renders HTML only; this is its `--measure-fit`. Boards, aids and tokens are the build's."""
     from pnp.render.cards import render_deck
 
+    problems = _rulebook_page_problems(project, game, results) if results is not None else []
     game = game.with_all_modules()
     loaded = load_game(project, game)
-    problems: list[Problem] = []
     for deck in loaded:
         context = game.deck_context(loaded) if deck.deck.uses_rules else None
         try:
@@ -165,4 +166,22 @@ def fit_problems(project: Project, game: Game) -> list[Problem]:
         except RenderError as error:
             problems.append(Problem(deck.located.file, None, "(layout)", "cards laid out on their pages",
                                     str(error), "Fix the layout, or shorten the card"))
+    return problems
+
+
+def _rulebook_page_problems(project: Project, game: Game, results: dict) -> list[Problem]:
+    if not rulebook_dir(project, game.key).is_dir():
+        return []
+    from pnp.rulebook.render import render_rulebook
+
+    loaded = load_game(project, game)
+    problems: list[Problem] = []
+    for language in game.languages or (game.language,):
+        try:
+            render_rulebook(project, game.in_language(language), loaded, results, "a4")
+        except DataError as error:
+            problems += error.problems
+        except RenderError as error:
+            problems.append(Problem(f"card_data/{game.key}/rulebook", None, "(rulebook)", "pages laid out",
+                                    str(error), "Fix the chapter or the layout it names"))
     return problems

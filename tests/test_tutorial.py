@@ -58,3 +58,4 @@ def test_step_5_s_colours_print(project_copy):
         stylesheet.write_text(plain + look + "\n")
         result = run_pnp("check", "lanterns", "--measure-fit", "--project", str(project_copy))
         assert result.exit_code == 0 and "problem" not in result.output, (look, result.output)
+

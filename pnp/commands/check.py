@@ -13,9 +13,10 @@ from pnp.commands.report import console, fail, listing
 
 @click.command()
 @click.argument("game_key", metavar="GAME")
-@click.option("--measure-fit", "fit", is_flag=True, help="Lay the cards out too, as the build does, and report what only "
-              "a laid-out page shows: every card whose text does not fit its box, text with too little contrast, "
-              "overlapping or too near the trim (the check alone renders HTML, not pages).")
+@click.option("--measure-fit", "fit", is_flag=True, help="Lay the cards and the rulebook out too, as the build does, and "
+              "report what only a laid-out page shows: every card whose text does not fit its box, text or icons with "
+              "too little contrast, overlapping or too near the trim (the check alone renders HTML, not pages; "
+              "boards, aids and tokens are checked by the build).")
 @project_option
 def check(game_key: str, fit: bool, project_dir: str | None) -> None:
     """Check GAME before print: card data, layouts, and every worked example against the
@@ -30,7 +31,7 @@ def check(game_key: str, fit: bool, project_dir: str | None) -> None:
     report = check_game(project, game)
     if fit and not report.problems:
         try:
-            report.problems += fit_problems(project, game)
+            report.problems += fit_problems(project, game, report.results)
         except PnpError as error:
             fail(error)
     if report.problems:
@@ -42,5 +43,7 @@ def check(game_key: str, fit: bool, project_dir: str | None) -> None:
         sys.exit(EXIT_BAD_INPUT if report.problems else EXIT_CHECK_FAILED)
     their = "its" if report.decks == 1 else "their"
     laid_out = ", laid out" if fit else ""
-    examples = f", and {plural(report.examples, 'worked example')}," if report.examples else ""
-    console.print(f"{game.title}: {plural(report.decks, 'deck')} and {their} layouts{laid_out}{examples} check out")
+    examples = f", and {plural(report.examples, 'worked example')}" if report.examples else ""
+    closing = "," if fit or report.examples else ""
+    console.print(f"{game.title}: {plural(report.decks, 'deck')} and {their} layouts{laid_out}{examples}{closing} "
+                  "check out")

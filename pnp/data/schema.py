@@ -96,7 +96,11 @@ def _problem(located: Located, model: type[BaseModel], error: dict, base: tuple)
         words = {"greater_than_equal": "at least", "less_than_equal": "at most",
                  "greater_than": "more than", "less_than": "less than"}[kind]
         bound = next(iter(ctx.values()))
-        return Problem(located.file, line, field, f"a number {words} {bound}", repr(found))
+        declared = {"greater_than_equal": "min", "less_than_equal": "max"}.get(kind)
+        fix = (f"Give it a number {words} {bound}, or change the field's `{declared}: {bound}` among the deck's "
+               "fields: in game.yaml"
+               if declared and not str(located.file).endswith("game.yaml") else "")
+        return Problem(located.file, line, field, f"a number {words} {bound}", repr(found), fix)
     if kind == "literal_error":
         choices = re.findall(r"'((?:[^'\\]|\\.)*)'", ctx["expected"])
         return Problem(located.file, line, field, f"one of {ctx['expected']}", repr(found),

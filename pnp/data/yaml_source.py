@@ -175,7 +175,7 @@ def _parse(text: str, shown: Path | str) -> Located:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         raise DataError([Problem(shown, mark.line + 1 if mark else None, "(syntax)",
-                                 "valid YAML", str(error.problem or error),
+                                 "valid YAML", str(error.problem or error).removeprefix("found ").strip(),
                                  "Check indentation and quoting on that line")]) from None
     except yaml.YAMLError as error:
         raise DataError([Problem(shown, None, "(syntax)", "valid YAML", reason(error))]) from None

@@ -78,6 +78,12 @@ def game_files(project: Project, game: Game) -> tuple[list[Path], list[Path]]:
     return sorted(p for p in templates if p.is_file()), sorted(sheets)
 
 
+def game_families(project: Project, game: Game) -> set[str]:
+    """The families the @font-face rules of a game's own stylesheets declare (those its cards,
+    rulebook and pieces read): the fonts its credits name."""
+    return {family for path in game_files(project, game)[1] for family in _faces_declared(_text(project, path))}
+
+
 def _listed(project: Project, game: Game, suffix: str) -> list[Path]:
     """The game's own folder's files (a link there is the stylesheet check's to report)."""
     try:

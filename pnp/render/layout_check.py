@@ -105,8 +105,8 @@ def _render_problem(error: Exception, project: Project, loaded: LoadedDeck, temp
             fields = sorted(loaded.deck.card.model_fields)
             close = difflib.get_close_matches(attribute.group(1), fields, n=1)
             hint = f"Did you mean '{close[0]}'? " if close else ""
-            return Problem(file, line, f"card.{attribute.group(1)}", "a field the cards of the "
-                           f"{loaded.deck.title} have ({', '.join(fields)})",
+            return Problem(file, line, f"card.{attribute.group(1)}", "a field of the deck "
+                           f"{loaded.deck.title} ({', '.join(fields)})",
                            f"'{attribute.group(1)}' (rendering {card})",
                            f"{hint}Fix the layout, or declare the field in game.yaml")
         name = UNDEFINED_NAME.search(str(error))

@@ -18,9 +18,11 @@ FIXES = {
     "too close to": "Give the text more room: padding inside the frame, or a margin from the card's edge",
     "clipped": "Give the box room for its text, or shorten the text",
     "below 6 pt": "Set a larger font-size (rules text 7 pt and up)",
-    "contrast": "Darken the text or lighten its ground (or the reverse)",
-    "icon contrast": "Give the icon a colour that stands out from its ground, or, for a watermark faint on purpose, "
-                     "say why on its <img>: data-decorative=\"why\" (docs/layouts.md)",
+    "contrast": "Darken the text or lighten its ground (or the reverse), in the layout or the stylesheet rules "
+                "that colour them",
+    "icon contrast": "Draw the icon in a colour that stands out from its ground (the colour given to icon(...) or "
+                     "rules(...)), or change the ground; a watermark faint on purpose says why on its <img>: "
+                     "data-decorative=\"why\" (docs/layouts.md)",
     "fallback font": "Use a font the game declares with @font-face that has these characters, or "
                      "other characters",
 }

@@ -81,6 +81,7 @@ def thumbnails(env, loaded: list):
         deck = loaded_deck.deck
         face = render(env.get_template(deck.face), card=plain_view(found), deck=deck_view(deck),
                       fit=FitState().sizer(0))
+        face = Markup(" ".join(face.splitlines()))   # one line: the chapter's lines after it keep their numbers
         return Markup(
             f'<span class="thumb" data-pnp-thumbnail="{deck.key}:{found.id}" style="width: {deck.width_mm * scale:.2f}mm; '
             f'height: {deck.height_mm * scale:.2f}mm">'
@@ -134,8 +135,13 @@ def _rulings(project: Project, game) -> list:
             for ruling in located.data]
 
 
-def _fonts(project: Project) -> list:
-    return _listing(project, project.fonts / "fonts.yaml", list, "a list of fonts with family, authors, licence")
+def _fonts(project: Project, game) -> list:
+    """fonts/fonts.yaml's entries for the fonts the game's stylesheets declare (its credits)."""
+    from pnp.render.font_check import game_families
+
+    listing = _listing(project, project.fonts / "fonts.yaml", list, "a list of fonts with family, authors, licence")
+    families = game_families(project, game)
+    return [font for font in listing if not isinstance(font, dict) or font.get("family") in families]
 
 
 ICON_CALL = re.compile(r"""icon\(\s*['"]([a-z0-9-]+)['"]""")
@@ -226,7 +232,7 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
     context.update(game.rulebook_context(loaded))
     context = plain_view(context)
     context.update(ex=results, card=card, rulings=_rulings(project, game),
-                   fonts=_fonts(project), icon_authors=_icon_authors(project, used_icons(project, game, loaded)))
+                   fonts=_fonts(project, game), icon_authors=_icon_authors(project, used_icons(project, game, loaded)))
     shown_game = game_view(game)
     parts, shown, problems = [], [], []
     for source in source_files(project, game.key, game.language):

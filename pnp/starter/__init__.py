@@ -55,7 +55,10 @@ def _source_text(project: Project, source: Path, template: str, words: dict) -> 
     data = read_bytes(source, shown, project.root)
     if source.suffix not in TEXT_SUFFIXES:
         return data
-    text = re.sub(rf"\b{re.escape(template)}/", f"{words['__KEY__']}/", decode_text(data, shown))
+    key = words["__KEY__"]
+    # its own files by path (layouts/verset/...), not the engine's code and tests, which stay the copied game's
+    text = re.sub(rf"(?<!rules/)(?<!games/)\b{re.escape(template)}/", f"{key}/", decode_text(data, shown))
+    text = re.sub(rf"(\bpnp [a-z]+ ){re.escape(template)}\b", rf"\g<1>{key}", text)      # `pnp rules verset`
     if words.get("__FROM_TITLE__") and PLAIN_TITLE.fullmatch(words["__TITLE__"]):
         text = _retitled(text, words["__FROM_TITLE__"], words["__TITLE__"])
     return _titled(text, source, words).encode("utf-8")

@@ -1,6 +1,7 @@
 """How a Problem prints what it echoes: one line, whatever the value, never a wall of digits."""
 
 from pnp.errors import Problem, readable, reason
+from tests.conftest import run_pnp
 
 
 def test_a_long_number_is_told_by_its_digits_and_a_long_text_by_its_length():
@@ -22,3 +23,13 @@ def test_an_exception_without_words_is_named_by_its_kind():
     assert reason(MemoryError()) == "MemoryError"
     assert reason(ValueError("bad value")) == "bad value"
     assert "found  " not in str(Problem("a.yaml", 1, "(value)", "a value", reason(MemoryError())))
+
+
+def test_a_value_past_its_field_s_bound_says_where_the_bound_is_declared(project_copy):
+    assert run_pnp("new", "lanterns", "--project", str(project_copy)).exit_code == 0
+    cards = project_copy / "card_data" / "lanterns" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("  value: 1\n", "  value: 12\n", 1))
+    result = run_pnp("check", "lanterns", "--project", str(project_copy))
+    assert result.exit_code == 2
+    assert ("value: expected a number at most 9, found 12. Give it a number at most 9, or change the field's "
+            "`max: 9` among the deck's fields: in game.yaml") in result.output, result.output

@@ -245,3 +245,33 @@ def test_every_chapter_s_fault_is_reported_in_one_run(tiny):
                       if "cards" in p.read_text())
     assert len(chapters) >= 2
     assert {f"card_data/tiny/rulebook/{name}" for name in chapters} <= faulty, result.output
+
+
+def test_a_new_game_s_rulebook_credits_its_fonts_and_icon_authors(tiny, tmp_path):
+    """The starter printed game-icons.net's icons without naming their authors (CC BY 3.0 asks
+    for it), and every credits page listed all eleven bundled fonts, used or not."""
+    result = run_pnp("build", "tiny", "--project", str(tiny.root), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    text = " ".join(" ".join(pages_of(tmp_path / "out" / "rulebook.pdf")).split())
+    credits = text[text.rindex("Credits"):]
+    assert "game-icons.net" in credits and "Creative Commons Attribution 3.0" in credits
+    assert "Lorc" in credits or "Delapouite" in credits, credits
+    named = {family for family in ("Rye", "EB Garamond", "IBM Plex Mono", "Cinzel Decorative", "Spectral", "Nunito")
+             if f"{family} by" in credits}
+    assert named == {"Rye", "EB Garamond", "IBM Plex Mono"}, credits
+
+
+def test_a_fault_laid_out_after_a_card_in_a_chapter_is_reported_at_its_own_line(tiny, tmp_path):
+    """A card drawn by card() once added its layout's lines to the chapter's, so a fault below
+    it was reported eight lines too far down."""
+    chapter = tiny.card_data / "tiny" / "rulebook" / "01-how-to-play.md"
+    lines = chapter.read_text().splitlines()
+    assert any('card("cards"' in line for line in lines)
+    lines += ["", 'The palest star: {{ "{star}" | rules("#f7f3ea") }}.']
+    chapter.write_text("\n".join(lines) + "\n")
+    result = run_pnp("build", "tiny", "--project", str(tiny.root), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2, result.output
+    assert f"card_data/tiny/rulebook/01-how-to-play.md:{len(lines)}: " in result.output, result.output
+    assert "found the icon 'law-star', which is drawn with too little contrast" in " ".join(result.output.split())
+    result = run_pnp("check", "tiny", "--measure-fit", "--project", str(tiny.root))     # the rulebook laid out too
+    assert result.exit_code == 2 and f"01-how-to-play.md:{len(lines)}: " in result.output, result.output

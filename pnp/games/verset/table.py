@@ -12,9 +12,14 @@ VARIANTS = (("organ", "Cursed Organ"), ("bar", "Bar"), ("spectators", "Shadow Sp
             ("glass", "Glass of Forgiveness"))
 
 
-def campaign_sheet() -> FormSpec:
+GAME_TITLE = "Le Dernier Verset"
+
+
+def campaign_sheet(title: str = GAME_TITLE) -> FormSpec:
+    """The campaign sheet, headed by the game's title (a copy made by `pnp new --from verset`
+    prints its own)."""
     return FormSpec(
-        title="Le Dernier Verset",
+        title=title,
         subtitle="Campaign sheet",
         groups=(CheckGroup("difficulty", "Difficulty", tuple((d.key, d.name) for d in DIFFICULTIES.values())),
                 CheckGroup("variant", "Variants", VARIANTS)),
@@ -44,6 +49,7 @@ def table_pieces(project, game, paper: str) -> list[tuple[str, bytes, int]]:
     body = project_font(project.root, project.fonts / BODY_FONT, f"fonts/{BODY_FONT}")
     display = project_font(project.root, project.fonts / DISPLAY_FONT, f"fonts/{DISPLAY_FONT}")
     light = game.ink_saver
-    pieces = [("campaign-sheet.pdf", normalise(draw_form(campaign_sheet(), paper, display, body, False, light))),
-              ("campaign-sheet-fillable.pdf", normalise(draw_form(campaign_sheet(), paper, display, body, True, light)))]
+    sheet = campaign_sheet(game.title)
+    pieces = [("campaign-sheet.pdf", normalise(draw_form(sheet, paper, display, body, False, light))),
+              ("campaign-sheet-fillable.pdf", normalise(draw_form(sheet, paper, display, body, True, light)))]
     return [(name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)) for name, pdf in pieces]
