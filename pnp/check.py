@@ -136,6 +136,10 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
             report.results = {outcome.example.id: outcome.result for outcome in outcomes}
         except DataError as error:
             report.problems += error.problems
+    if loaded is None and rulebook_dir(project, game.key).is_dir():   # what the chapters' text shows already
+        from pnp.rulebook.literal_icons import chapter_literal_icons
+
+        report.problems += chapter_literal_icons(project, game)
     if loaded is not None and not report.problems and rulebook_dir(project, game.key).is_dir():
         from pnp.rulebook.render import render_rulebook_html
 

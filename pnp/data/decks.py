@@ -142,16 +142,21 @@ def _icon_problems(project: Project, located: Located, cards: list) -> list[Prob
     return problems
 
 
-def _inline_icon_problems(located: Located, game: Game, cards: list) -> list[Problem]:
-    problems = []
+def _inline_icon_problems(located: Located, game: Game, cards: list, model=None) -> list[Problem]:
+    """Every {token} of a text field that the game does not declare; `cards` may be the
+    entries as written (dicts, when they do not validate), read by the deck's `model`."""
+    problems, seen = [], set()
     tokens = sorted(game.inline_icons)
     shown = ["{" + token + "}" for token in tokens]
     for index, card in enumerate(cards):
-        for field in type(card).TEXT_FIELDS:
-            for token in INLINE_TOKEN.findall(getattr(card, field) or ""):
-                if token not in game.inline_icons:
+        for field in (model or type(card)).TEXT_FIELDS:
+            value = card.get(field) if isinstance(card, dict) else getattr(card, field)
+            for token in INLINE_TOKEN.findall(value if isinstance(value, str) else ""):
+                line = located.line_of((index, field))
+                if token not in game.inline_icons and (line, field, token) not in seen:   # a CSV row's copies: once
+                    seen.add((line, field, token))
                     known = listed("{" + token + "}", shown, quote="") if tokens else "none (game.yaml declares no inline_icons)"
-                    problems.append(Problem(located.file, located.line_of((index, field)),
+                    problems.append(Problem(located.file, line,
                                             located.field_name((index, field)), f"an inline icon among {known}",
                                             "{" + token + "}", _inline_icon_fix(token, tokens)))
     return problems
@@ -173,7 +178,12 @@ def load_deck(project: Project, game: Game, deck: Deck) -> LoadedDeck:
         raise DataError([Problem(located.file, located.line_of((MAX_DECK_CARDS,)), "(deck)",
                                  f"at most {MAX_DECK_CARDS:,} cards in a deck (MAX_DECK_CARDS)",
                                  f"{len(located.data):,} cards", "Split the deck")])
-    cards = validate(located, list[deck.card])
+    try:
+        cards = validate(located, list[deck.card])
+    except DataError as error:       # what the entries as written already show is reported with it
+        raw = located.data
+        also = _count_problems(located, game, deck, raw) + _inline_icon_problems(located, game, raw, deck.card)
+        raise DataError(error.problems + also) from None
     problems = _count_problems(located, game, deck, cards) + _id_problems(located, cards)
     problems += _counts_by_problems(located, deck, cards) + _icon_problems(project, located, cards)
     problems += _inline_icon_problems(located, game, cards)

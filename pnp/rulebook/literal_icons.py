@@ -29,3 +29,13 @@ def literal_icon_problems(text: str, shown: str, inline_icons: dict) -> list[Pro
                 f"Write {{{{ \"{{{name}}}\" | rules(\"#rrggbb\") }}}} to draw the {inline_icons[name]} icon in the "
                 "colour given (docs/rulebook.md)"))
     return problems
+
+
+def chapter_literal_icons(project, game) -> list[Problem]:
+    """The problems above in every chapter of the game, in each of its languages (for a check
+    that cannot render the chapters yet: the cards did not load)."""
+    from pnp.rulebook.source import source_files
+
+    return [problem for language in game.languages or (game.language,)
+            for source in source_files(project, game.key, language)
+            for problem in literal_icon_problems(source.text, str(source.shown), game.inline_icons)]

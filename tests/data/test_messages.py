@@ -33,3 +33,21 @@ def test_a_value_past_its_field_s_bound_says_where_the_bound_is_declared(project
     assert result.exit_code == 2
     assert ("value: expected a number at most 9, found 12. Give it a number at most 9, or change the field's "
             "`max: 9` among the deck's fields: in game.yaml") in result.output, result.output
+
+
+def test_what_the_entries_and_chapters_show_as_written_is_reported_with_a_card_that_does_not_validate(tiny):
+    """A newcomer's five mistakes took four runs of pnp check: a card that did not validate hid the
+    deck's count, its misspelt inline icons and a chapter's literal {star}."""
+    cards = tiny.card_data / "tiny" / "cards.yaml"
+    text = cards.read_text().replace("  value: 1\n", "  value: one\n", 1)
+    text = text.replace("gain {star}", "gain {sta}", 1)
+    cards.write_text(text.rstrip("\n") + "\n\n- id: extra\n  name: Extra\n  value: 2\n  text: More.\n  icon: key\n")
+    chapter = tiny.card_data / "tiny" / "rulebook" / "01-how-to-play.md"
+    chapter.write_text(chapter.read_text() + "\nThe most {star} wins.\n")
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2
+    output = " ".join(result.output.split())
+    assert "value: expected a whole number, found 'one'" in output
+    assert "expected 6 cards (the six cards of the starter deck), found 7 cards" in output
+    assert "found {sta}. Did you mean {star}?" in output
+    assert "01-how-to-play.md:19: (text): expected an inline icon drawn by the rules filter" in output, output
