@@ -14,6 +14,7 @@ from pnp.render.readable import outside_readable, page_file, page_url
 from pnp.tags import html_tags
 
 
+PICTURE_ATTRIBUTES = {"img": "src", "embed": "src", "object": "data"}   # what the typesetter draws as a picture
 CSS_URL = re.compile(r"""url\(\s*+(?:&#3[49];|&quot;|["'])?+([^"')&\s]{1,4096}+)""")
 
 
@@ -42,14 +43,15 @@ def _marked_line(tag) -> int | None:
 
 
 def _pictures_named(html: str) -> list[tuple[str, int | None]]:
-    """(URL, layout line) of each picture a page names: an <img>'s `src`, a `url()` in a style
-    attribute or a <style> element (outside its @font-face rules)."""
+    """(URL, layout line) of each picture a page names: an <img>'s or <embed>'s `src`, an
+    <object>'s `data`, a `url()` in a style attribute or a <style> element (outside its
+    @font-face rules)."""
     found = []
     tags = list(html_tags(html))
     for index, tag in enumerate(tags):
         if tag.closing:
             continue
-        urls = [tag.attribute("src") or ""] if tag.name == "img" else []
+        urls = [tag.attribute(PICTURE_ATTRIBUTES[tag.name]) or ""] if tag.name in PICTURE_ATTRIBUTES else []
         urls += CSS_URL.findall(tag.attribute("style") or "") if "style" in tag.attributes else []
         if tag.name == "style" and tag.raw_text:
             end = tags[index + 1].start if index + 1 < len(tags) else len(html)
@@ -91,4 +93,22 @@ def sheet_picture_problems(project: Project, path: Path, shown: str, css: str) -
             if why:
                 found.append(Problem(shown, token.source_line, f"url('{url}')", "a picture of layouts/ "
                                      "that pnp can draw", why))
+    return found
+
+
+def linked_sheet_problems(project: Project, template_name: str, html: str) -> list[Problem]:
+    """Every stylesheet a page links is a file of layouts/ (a computer's own path, or the
+    network, passed `pnp check` and was refused by the build's fetcher)."""
+    found = []
+    for tag in html_tags(html):
+        rel = (tag.attribute("rel") or "").lower().split()
+        href = tag.attribute("href") or ""
+        if tag.closing or tag.name != "link" or "stylesheet" not in rel or not href or "{" in href:
+            continue
+        path = page_file(project.root, href)
+        why = ("a file outside the project (or on the network)" if path is None
+               else outside_readable(path.relative_to(project.root)) or (None if path.is_file() else "no such file"))
+        if why:
+            found.append(Problem(f"layouts/{template_name}", _marked_line(tag), f"stylesheet '{href}'",
+                                 "a stylesheet of layouts/, named from the project folder (layouts/GAME/x.css)", why))
     return found

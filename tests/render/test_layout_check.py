@@ -225,3 +225,37 @@ def test_check_fit_names_every_card_whose_text_cannot_fit(project_copy):
     assert result.exit_code == 2, result.output
     assert f"card_data/verset/glass.yaml:{line}: card 1 (glass-of-forgiveness), text" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("element", ['<link rel="attachment" href="layouts/tiny/cards.css">',
+                                     '<a rel="Attachment" href="layouts/tiny/cards.css">rules</a>'])
+def test_a_file_attached_to_the_pdf_is_refused_by_check_and_build(tiny, tmp_path, element):
+    """WeasyPrint stamps an attached file with the time of the build: two builds of the same
+    inputs differed. Refused at its layout line, by check and by build alike."""
+    card = tiny.layouts / "tiny" / "card.html"
+    card.write_text(card.read_text().replace('<div class="panel"></div>', f'<div class="panel"></div>{element}', 1))
+    line = next(n for n, text in enumerate(card.read_text().splitlines(), 1) if "ttachment" in text)
+    for command in (("check", "tiny"), ("build", "tiny", "--out", str(tmp_path / "out"))):
+        result = run_pnp(*command, "--project", str(tiny.root))
+        assert result.exit_code == 2, result.output
+        assert f"layouts/tiny/card.html:{line}: (limit):" in result.output
+        assert 'a file attached to the PDF (rel="attachment")' in result.output
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("element, named", [
+    ('<link rel="stylesheet" href="{root}/layouts/tiny/cards.css">', "stylesheet '{root}/layouts/tiny/cards.css'"),
+    ('<link rel="stylesheet" href="layouts/tiny/gone.css">', "stylesheet 'layouts/tiny/gone.css'"),
+    ('<object data="{root}/layouts/icons/key.svg"></object>', "picture '{root}/layouts/icons/key.svg'"),
+    ('<embed src="https://example.org/x.png">', "picture 'https://example.org/x.png'"),
+])
+def test_a_stylesheet_or_picture_the_build_would_refuse_is_refused_by_check(tiny, element, named):
+    """A stylesheet linked by this computer's own path passed check and failed the build; an
+    <object> or <embed> was never looked at."""
+    card = tiny.layouts / "tiny" / "card.html"
+    element, named = element.format(root=tiny.root), named.format(root=tiny.root)
+    card.write_text(card.read_text().replace('<div class="panel"></div>', f'<div class="panel"></div>{element}', 1))
+    line = next(n for n, text in enumerate(card.read_text().splitlines(), 1) if element in text)
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2, result.output
+    assert f"layouts/tiny/card.html:{line}: {named}: expected a " in result.output, result.output

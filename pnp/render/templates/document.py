@@ -17,6 +17,9 @@ MARK_START = 'data-pnp-at="'
 TOO_MUCH_TEXT = f"more than {MAX_DOCUMENT_TEXT:,} characters of text in one document (MAX_DOCUMENT_TEXT)"
 TOO_MANY_ELEMENTS = f"more than {MAX_HTML_ELEMENTS:,} elements in one document (MAX_HTML_ELEMENTS)"
 TOO_DEEP = f"elements nested more than {MAX_HTML_DEPTH} deep (MAX_HTML_DEPTH)"
+ATTACHMENT = "a file attached to the PDF (rel=\"attachment\"), which embeds the time of each build in it"
+ATTACHMENT_FIX = ("The same inputs must give the same PDF: leave the file out of the layout and ship it beside "
+                  "the sheets")
 
 
 def _place(html: str, start: int, end: int, shown: str | None) -> tuple[str | None, int]:
@@ -55,6 +58,9 @@ def check_document(html: str, shown: str | None = None, root: Path | None = None
                 depth = max(0, depth - 1)
             continue
         elements += 1
+        if tag.name in ("link", "a") and "attachment" in (tag.attribute("rel") or "").lower().split():
+            file, line = _place(html, tag.start, tag.end, shown)
+            raise TemplateLimit(ATTACHMENT, line, file, ATTACHMENT_FIX)
         if elements > MAX_HTML_ELEMENTS:
             raise _too_much(html, tag.start, tag.end, shown, TOO_MANY_ELEMENTS)
         depth += tag.opens
