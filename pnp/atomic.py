@@ -172,10 +172,11 @@ def write_new_file(folder_fd: int, name: str, data: bytes, mode: int) -> None:
         os.fchmod(handle, mode)
 
 
-def write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes, private: bool = False) -> None:
     """Write to a temporary file beside path, then rename it over path (a link at path is
     replaced, never written through). The folders are opened with no link followed once the
-    path is resolved; folders made for it are removed again when the write fails."""
+    path is resolved; folders made for it are removed again when the write fails. `private`:
+    readable by its owner only (a cache's entries), else as the umask says."""
     path = Path(path)
     with opened_folder(path.parent.resolve(), create=True) as folder:
         temporary = f".{path.name}.{secrets.token_hex(4)}.tmp"
@@ -185,7 +186,7 @@ def write_atomically(path: Path, data: bytes) -> None:
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(data)
-                os.fchmod(handle, 0o666 & ~_umask())
+                os.fchmod(handle, 0o600 if private else 0o666 & ~_umask())
             os.replace(temporary, path.name, src_dir_fd=folder.fd, dst_dir_fd=folder.fd)
         except BaseException:
             try:

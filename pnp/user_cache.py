@@ -65,6 +65,6 @@ def read_signed(path: Path, key: str, root: Path | None = None) -> bytes | None:
 
 def write_signed(path: Path, key: str, data: bytes) -> None:
     try:
-        write_atomically(path, signature(key, data) + b"\n" + data)
+        write_atomically(path, signature(key, data) + b"\n" + data, private=True)   # a card game's unpublished text
     except (OSError, PnpError):
         pass                              # a cache that cannot be written (a file where its folder goes) is only slower

@@ -63,6 +63,8 @@ def test_copies_of_a_project_share_the_pages_of_one_cache_folder(cache_on, tiny,
     assert layouts_done() == before
     assert list((tmp_path / "pages").glob("*.pdf"))
     assert not (tiny.root / CACHE_FOLDER).exists() and not (clone / CACHE_FOLDER).exists()
+    # an unpublished game's pages are its owner's to read, whatever the folder's umask
+    assert {entry.stat().st_mode & 0o777 for entry in (tmp_path / "pages").glob("*.pdf")} == {0o600}
 
 
 def test_a_cache_folder_named_by_a_relative_path_is_refused(tiny, monkeypatch):
