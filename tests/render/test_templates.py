@@ -11,6 +11,12 @@ def test_rules_text_escapes_and_puts_icons_inline():
     assert '<img class="inline-icon" alt="gall" src="pnp-icon:flame/2f7fe0">' in html
 
 
+def test_an_inline_icon_keeps_to_the_word_before_it_never_to_a_sentence_before_it():
+    """A line once started with an icon alone and its full stop ("gain" / "★.")."""
+    html = str(rules_text("Draw, then gain {gall}. {gall} first", {"gall": "flame"}, "#000000"))
+    assert "gain\u00a0<img" in html and ". <img" in html
+
+
 def test_templates_autoescape_and_run_sandboxed():
     env = environment(ROOT / "layouts", {})
     assert env.from_string("{{ x }}").render(x="<script>") == "&lt;script&gt;"

@@ -11,15 +11,19 @@ from pnp.render.colours import hex_rgb
 
 
 INLINE_TOKEN = re.compile(r"\{([a-z-]+)\}")
+WORD_THEN_TOKEN = re.compile(r"(?<=[^\s.!?:;]) (?=\{[a-z-]+\})")     # a word, then an icon: bound
 
 
 def rules_text(text: str, inline_icons: dict[str, str], colour: str) -> Markup:
-    """Escaped text in which each {token} becomes its icon, at text height on the baseline."""
+    """Escaped text in which each {token} becomes its icon, at text height on the baseline,
+    bound to the word before it by a no-break space: a line never starts with an icon alone
+    ("gain" / "★.")."""
     def icon(match: re.Match) -> str:
         name = inline_icons[match.group(1)]
         return (f'<img class="inline-icon" alt="{match.group(1)}" '
                 f'src="{icon_url(name, colour)}">')
-    return Markup(INLINE_TOKEN.sub(icon, str(escape(text))))
+    bound = WORD_THEN_TOKEN.sub("\u00a0", str(escape(text)))
+    return Markup(INLINE_TOKEN.sub(icon, bound))
 
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
