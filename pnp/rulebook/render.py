@@ -35,6 +35,7 @@ from pnp.render.templates import (
     render,
     template_line,
 )
+from pnp.rulebook.anchors import ANCHOR_LEVELS, heading_anchors
 from pnp.rulebook.literal_icons import literal_icon_problems
 from pnp.rulebook.source import EXAMPLE_INFO, markdown, source_files
 
@@ -47,10 +48,6 @@ class Heading:
     number: str
     title: str
     anchor: str
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 ANY_DECK = "*"
@@ -182,25 +179,31 @@ def _icon_authors(project: Project, used: set) -> dict:
 
 
 def _number_headings(tokens) -> list[Heading]:
-    """Number chapters (h1) and sections (h2); give each an anchor for the contents."""
-    headings, chapter, section = [], 0, 0
+    """Number chapters (h1) and sections (h2) for the contents; give every heading to h3 its
+    stable anchor (pnp.rulebook.anchors: its words, not its number)."""
+    found, chapter, section = [], 0, 0
     for index, token in enumerate(tokens):
-        if token.type != "heading_open" or token.tag not in ("h1", "h2"):
+        if token.type != "heading_open" or int(token.tag[1]) not in ANCHOR_LEVELS:
             continue
         inline = tokens[index + 1]
+        number = None
         if token.tag == "h1":
             chapter, section = chapter + 1, 0
             number = str(chapter)
-        else:
+        elif token.tag == "h2":
             section += 1
             number = f"{chapter}.{section}"
         # The children carry the typographer's quotes and dashes, as the heading prints.
         title = "".join(child.content for child in inline.children or ()
                         if child.type in ("text", "code_inline")) or inline.content
-        anchor = f"s{number.replace('.', '-')}-{_slug(title)}"
+        found.append((token, number, title))
+    anchors = heading_anchors([(int(token.tag[1]), title) for token, _, title in found])
+    headings = []
+    for (token, number, title), anchor in zip(found, anchors):
         token.attrSet("id", anchor)
-        token.attrSet("data-number", number)
-        headings.append(Heading(int(token.tag[1]), number, title, anchor))
+        if number is not None:
+            token.attrSet("data-number", number)
+            headings.append(Heading(int(token.tag[1]), number, title, anchor))
     return headings
 
 
