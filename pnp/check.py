@@ -158,9 +158,9 @@ def fit_problems(project: Project, game: Game, results: dict | None = None) -> l
     renders HTML only; this is its `--measure-fit`. Boards, aids and tokens are the build's."""
     from pnp.render.cards import render_deck
 
-    problems = _rulebook_page_problems(project, game, results) if results is not None else []
-    game = game.with_all_modules()
+    game = game.with_all_modules()          # as check_game reads it, the rulebook included
     loaded = load_game(project, game)
+    problems = _rulebook_page_problems(project, game, loaded, results) if results is not None else []
     for deck in loaded:
         context = game.deck_context(loaded) if deck.deck.uses_rules else None
         try:
@@ -173,12 +173,11 @@ def fit_problems(project: Project, game: Game, results: dict | None = None) -> l
     return problems
 
 
-def _rulebook_page_problems(project: Project, game: Game, results: dict) -> list[Problem]:
+def _rulebook_page_problems(project: Project, game: Game, loaded: list, results: dict) -> list[Problem]:
     if not rulebook_dir(project, game.key).is_dir():
         return []
     from pnp.rulebook.render import render_rulebook
 
-    loaded = load_game(project, game)
     problems: list[Problem] = []
     for language in game.languages or (game.language,):
         try:

@@ -26,11 +26,11 @@ def new(game_key: str, template: str, title: str | None, project_dir: str | None
         written = new_game(project, game_key, template, title)
     except PnpError as error:
         fail(error)
-    console.print(f"Made {game_key} ({title or default_title(game_key)}) from {template}: "
+    shown_title = title or default_title(game_key)
+    console.print(f"Made {game_key} ({shown_title}) from {template}: "
                   f"{plural(len(written), 'file')}:", highlight=False)
     for path in written:
         console.print(f"  {project.relative(path)}", highlight=False)
-    shown_title = title or default_title(game_key)
     old_title = copied_title(project, template) if template != DEFAULT_TEMPLATE else None
     if old_title and not PLAIN_TITLE.fullmatch(shown_title):
         console.print(f"The copied layouts and chapters still write {old_title} where they name the game: a title "

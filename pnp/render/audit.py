@@ -206,14 +206,14 @@ def fallback_fonts(boxes: PageBoxes, declared: set[str]) -> list[Finding]:
     return found
 
 
-def _backdrop(boxes: PageBoxes, text, point: tuple[float, float]):
-    """The colour under a point of a line of text (or an icon: its own box's background too)
-    from the boxes painted before it, or None when a picture or gradient lies under it (then
-    the pixels decide)."""
+def _backdrop(boxes: PageBoxes, order: int, point: tuple[float, float], own_box: int | None = None):
+    """The colour under a point of what is painted at `order` (a line of text, an icon) from
+    the boxes painted before it, the background of `own_box` too (an icon's badge), or None
+    when a picture or gradient lies under it (then the pixels decide)."""
     layers = []
     for paint in reversed(boxes.paints):
-        own_ground = getattr(text, "kind", None) == "picture" and paint.box == text.box and paint.kind == "colour"
-        if (paint.order >= text.order and not own_ground) or paint is text or not _contains(paint.rect, point):
+        own_ground = paint.box == own_box and paint.kind == "colour"
+        if (paint.order >= order and not own_ground) or not _contains(paint.rect, point):
             continue
         if paint.kind != "colour":
             return None
@@ -242,7 +242,7 @@ def low_contrast(boxes: PageBoxes, pixels=None) -> list[Finding]:
         need = needed_contrast(text.size_pt, text.bold)
         worst, on_picture = None, False
         for point in _points(text.shown_rect):
-            ground = _backdrop(boxes, text, point)
+            ground = _backdrop(boxes, text.order, point)
             if ground is None:
                 on_picture = True
                 continue
@@ -272,7 +272,7 @@ def low_icon_contrast(boxes: PageBoxes) -> list[Finding]:
         if paint.icon is None:
             continue
         x0, y0, x1, y1 = paint.rect
-        ground = _backdrop(boxes, paint, ((x0 + x1) / 2, (y0 + y1) / 2))
+        ground = _backdrop(boxes, paint.order, ((x0 + x1) / 2, (y0 + y1) / 2), paint.box)
         if ground is None:
             continue
         name, colour = paint.icon
