@@ -141,13 +141,18 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
 
         report.problems += chapter_literal_icons(project, game)
     if loaded is not None and not report.problems and rulebook_dir(project, game.key).is_dir():
-        from pnp.rulebook.render import render_rulebook_html
+        from pnp.reference.glossary import glossary_problems
+        from pnp.rulebook.render import render_rulebook_html, rulebook_body
 
         for language in game.languages or (game.language,):
+            shown = game.in_language(language)
             try:
-                render_rulebook_html(project, game.in_language(language), loaded, report.results, "a4")
+                body = rulebook_body(project, shown, loaded, report.results)
+                render_rulebook_html(project, shown, loaded, report.results, "a4", body)
             except DataError as error:
                 report.problems += error.problems
+                continue
+            report.problems += glossary_problems(project, shown, [h.anchor for h in body.headings], language)
     return report
 
 

@@ -11,7 +11,7 @@ from pnp.data.decks import load_game
 from pnp.errors import EXIT_CHECK_FAILED, PnpError, UsageError
 from pnp.examples import load_example_file, run_examples
 from pnp.games import get_game
-from pnp.commands.options import project_at, project_option
+from pnp.commands.options import lang_option, project_at, project_option
 from pnp.commands.report import console, errors, fail
 from pnp.commands.types import PathType
 
@@ -24,14 +24,28 @@ CARD_KEYS_HINT = ("a card data file (its entries have no kind, setup or expect):
 @click.argument("file", required=False, type=PathType(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option("--kinds", is_flag=True, help="List the example kinds, their setup fields and result keys.")
+@click.option("--lookup", "term", metavar="WORDS", help="Print the rules reference's entries for WORDS: the "
+              "terms, cards, rules, rulings and examples in which each word begins a word.")
+@click.option("--anchors", is_flag=True, help="List the anchor of every rulebook heading (a glossary term's rule:).")
+@lang_option
 @project_option
-def rules(game_key: str, file: str | None, as_json: bool, kinds: bool, project_dir: str | None) -> None:
-    """Compute every worked example in FILE with GAME's rules engine."""
+def rules(game_key: str, file: str | None, as_json: bool, kinds: bool, term: str | None, anchors: bool,
+          language: str | None, project_dir: str | None) -> None:
+    """Compute every worked example in FILE with GAME's rules engine; or look up the rules
+    reference (--lookup), or list the rulebook's anchors (--anchors)."""
     try:
         project = project_at(project_dir)
         if file is not None:
             _refuse_another_game_s(project, game_key, Path(file))
         game = get_game(project, game_key)
+        if term is not None or anchors:
+            from pnp.commands.lookup import print_anchors, print_lookup
+
+            if anchors:
+                print_anchors(project, game, language)
+            else:
+                print_lookup(project, game, term, language, as_json)
+            return
         if not game.kinds:
             raise UsageError(f"{game.title} has no rules engine (no `engine:` in its game.yaml), "
                              "so it has no worked examples to compute")

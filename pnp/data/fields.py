@@ -55,6 +55,7 @@ class Card(BaseModel):
 
     model_config = STRICT_KEYS
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ()      # text fields that may hold inline icons
+    WORD_FIELDS: ClassVar[tuple[str, ...]] = ()      # the fields a player reads (text, texts)
     ICON_FIELDS: ClassVar[tuple[str, ...]] = ()
 
 
@@ -116,6 +117,7 @@ def card_model(name: str, fields: dict, id_from: str | None = None) -> type[Card
     model = create_model(name, __base__=base, **definitions)
     model.TEXT_FIELDS = tuple(n for n, s in fields.items() if s.type == "text" and s.icons)
     model.ICON_FIELDS = tuple(n for n, s in fields.items() if s.type == "icon")
+    model.WORD_FIELDS = tuple(n for n, s in fields.items() if s.type in ("text", "texts"))
     if id_from:
         model.ID_FROM = id_from
     return model

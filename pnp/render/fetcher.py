@@ -87,18 +87,23 @@ class ProjectFetcher(URLFetcher):
         return ReadBytes(url, data, {"Content-Type": kind})
 
     def icon(self, url: str):
-        match = ICON_URL.match(url)
-        if not match:
-            raise PermissionError(f"malformed icon URL {url}")
-        name, colour = match.groups()
-        path = self.icons / f"{name}.svg"
-        data = project_bytes(self.root, path)
-        problem = picture_problem(data, path.name)
-        if problem:
-            raise PermissionError(f"icon {name}: {problem}")
-        try:
-            svg = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise PermissionError(f"icon {name}: not UTF-8 text; save the SVG as UTF-8") from None
-        svg = svg.replace("currentColor", f"#{colour}")
-        return ReadBytes(url, svg.encode(), {"Content-Type": "image/svg+xml"})
+        return ReadBytes(url, coloured_icon(self.root, self.icons, url), {"Content-Type": "image/svg+xml"})
+
+
+def coloured_icon(root: Path, icons: Path, url: str) -> bytes:
+    """The SVG an icon URL names (pnp/render/icons.py), drawn in its colour; a file that is not a
+    safe picture is refused (PermissionError, as the fetcher reports it)."""
+    match = ICON_URL.match(url)
+    if not match:
+        raise PermissionError(f"malformed icon URL {url}")
+    name, colour = match.groups()
+    path = icons / f"{name}.svg"
+    data = project_bytes(root, path)
+    problem = picture_problem(data, path.name)
+    if problem:
+        raise PermissionError(f"icon {name}: {problem}")
+    try:
+        svg = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PermissionError(f"icon {name}: not UTF-8 text; save the SVG as UTF-8") from None
+    return svg.replace("currentColor", f"#{colour}").encode()

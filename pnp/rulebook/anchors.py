@@ -3,11 +3,16 @@ made of the headings' own words, a section's under its chapter's, never of their
 link to "Busting" stays a link to it when a chapter is added before it)."""
 
 import re
+import unicodedata
 
 ANCHOR_LEVELS = (1, 2, 3)            # chapters, sections, subsections
 
 
 def slug(text: str) -> str:
+    """Lower-case ASCII letters and digits, hyphens between words; an accent dropped, not its
+    letter (`Le matériel` gives `le-materiel`)."""
+    text = unicodedata.normalize("NFKD", text.replace("œ", "oe").replace("æ", "ae").replace("Œ", "Oe"))
+    text = "".join(letter for letter in text if not unicodedata.combining(letter))
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
 
 

@@ -45,7 +45,7 @@ THUMBNAIL_SCALE = 0.5
 @dataclass(frozen=True)
 class Heading:
     level: int
-    number: str
+    number: str | None         # 1, 1.2; an h3 has none
     title: str
     anchor: str
 
@@ -61,21 +61,25 @@ class UnknownCard(RenderError):
         super().__init__(f"the rulebook shows the card '{card_id}', which the {deck} lack")
 
 
+def find_card(loaded: list, deck_key: str, card_id: str):
+    """(deck, card) for a chapter's card(deck, id); card("*", id) is the deck that holds the id."""
+    decks = {d.deck.key: d for d in loaded}
+    if deck_key == ANY_DECK:
+        deck_key = next((key for key, d in decks.items() if any(c.id == card_id for c in d.cards)), deck_key)
+    loaded_deck = decks.get(deck_key)
+    if loaded_deck is None:
+        raise UnknownDeck("card(...)", deck_key, list(decks))
+    found = next((c for c in loaded_deck.cards if c.id == card_id), None)
+    if found is None:
+        raise UnknownCard(loaded_deck.deck.title, card_id, [str(c.id) for c in loaded_deck.cards])
+    return loaded_deck.deck, found
+
+
 def thumbnails(env, loaded: list):
     """`card(deck, id)` for chapters: the real card face, rendered from the deck's own layout and
     scaled into the page. A plain function, so a chapter reaches nothing behind it."""
-    decks = {d.deck.key: d for d in loaded}
-
     def card(deck_key: str, card_id: str, scale: float = THUMBNAIL_SCALE) -> Markup:
-        if deck_key == ANY_DECK:          # card("*", id): the deck that holds the id
-            deck_key = next((key for key, d in decks.items() if any(c.id == card_id for c in d.cards)), deck_key)
-        loaded_deck = decks.get(deck_key)
-        if loaded_deck is None:
-            raise UnknownDeck("card(...)", deck_key, list(decks))
-        found = next((c for c in loaded_deck.cards if c.id == card_id), None)
-        if found is None:
-            raise UnknownCard(loaded_deck.deck.title, card_id, [str(c.id) for c in loaded_deck.cards])
-        deck = loaded_deck.deck
+        deck, found = find_card(loaded, deck_key, card_id)
         face = render(env.get_template(deck.face), card=plain_view(found), deck=deck_view(deck),
                       fit=FitState().sizer(0))
         face = Markup(" ".join(face.splitlines()))   # one line: the chapter's lines after it keep their numbers
@@ -115,7 +119,7 @@ def _listing(project: Project, path, kind: type, what: str):
 RULING_KEYS = ("id", "topic", "source", "question", "ruling", "why")
 
 
-def _rulings(project: Project, game) -> list:
+def rulings(project: Project, game) -> list:
     """The rulings, in the language the rulebook prints in: a ruling may carry its words in
     other languages under the language's code (`fr: {topic, question, ruling, why}`)."""
     located = _located_listing(project, project.card_data / game.key / "rulings.yaml", list,
@@ -203,7 +207,7 @@ def _number_headings(tokens) -> list[Heading]:
         token.attrSet("id", anchor)
         if number is not None:
             token.attrSet("data-number", number)
-            headings.append(Heading(int(token.tag[1]), number, title, anchor))
+        headings.append(Heading(int(token.tag[1]), number, title, anchor))
     return headings
 
 
@@ -225,16 +229,37 @@ def _mark_chapter_lines(tokens, parts: list[str], shown: list[str]) -> None:
             token.attrSet("data-pnp-at", f"{shown[index]}:{line}")
 
 
-def render_rulebook_html(project: Project, game, loaded: list, results: dict, page_size: str) -> str:
+@dataclass(frozen=True)
+class RulebookBody:
+    """The chapters rendered to HTML, before the layout: what the PDF prints and what the
+    rules reference shows."""
+
+    html: Markup
+    headings: list[Heading]        # every anchored heading, h1 to h3 (an h3 has no number)
+    context: dict                  # what the chapters were rendered with (for the layout)
+    examples: list = ()            # PrintedExample, in the order they print
+
+
+@dataclass(frozen=True)
+class PrintedExample:
+    id: str
+    title: str
+    html: Markup                   # the figure as the rulebook prints it
+    under: str | None              # the anchor of the heading it prints under
+
+
+def rulebook_body(project: Project, game, loaded: list, results: dict, card=None) -> RulebookBody:
+    """The chapters as HTML. `card` draws a chapter's card(deck, id): by default the card's own
+    face, scaled (the PDF); the rules reference passes one that shows its picture."""
     env = environment(project.layouts, game.inline_icons)
     prose = environment(project.layouts, game.inline_icons, trim=False)
-    card = thumbnails(env, loaded)
+    card = card or thumbnails(env, loaded)
     context = {"counts": ByDeck("counts", {d.deck.key: len(d.cards) for d in loaded}),
                "components": [{"key": d.deck.key, "title": d.deck.title, "count": len(d.cards)} for d in loaded],
                "deck_cards": ByDeck("deck_cards", {d.deck.key: d.cards for d in loaded})}
     context.update(game.rulebook_context(loaded))
     context = plain_view(context)
-    context.update(ex=results, card=card, rulings=_rulings(project, game),
+    context.update(ex=results, card=card, rulings=rulings(project, game),
                    fonts=_fonts(project, game), icon_authors=_icon_authors(project, used_icons(project, game, loaded)))
     shown_game = game_view(game)
     parts, shown, problems = [], [], []
@@ -250,9 +275,8 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
     md = markdown()
     try:
         figure = env.get_template(f"{game.key}/example.html")
-        layout = env.get_template(f"{game.key}/rulebook.html")
     except Exception as error:
-        raise limit_problem(error, project.layouts, f"layouts/{game.key}/rulebook.html") from None
+        raise limit_problem(error, project.layouts, f"layouts/{game.key}/example.html") from None
 
     def render_fence(renderer, tokens, index, options, env_):
         token = tokens[index]
@@ -260,20 +284,36 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
             return f"<pre><code>{Markup.escape(token.content)}</code></pre>\n"
         example = yaml.safe_load(token.content)
         result = results[example["id"]]
-        return render(figure, example=example, result=result, game=shown_game, card=card,
+        html = render(figure, example=example, result=result, game=shown_game, card=card,
                       words=game.describe_example(example["kind"], example["setup"], result),
                       diagram=game.example_cards(example["kind"], example["setup"], result))
+        under = next((t.attrGet("id") for t in reversed(tokens[:index]) if t.type == "heading_open"
+                      and t.attrGet("id")), None)
+        printed.append(PrintedExample(str(example["id"]), str(example.get("title", example["id"])), Markup(html),
+                                      under))
+        return html
 
     md.add_render_rule("fence", render_fence)
+    printed: list[PrintedExample] = []
     try:
         tokens = md.parse("\n\n".join(parts))
         _mark_chapter_lines(tokens, parts, shown)
         headings = _number_headings(tokens)
-        body = Markup(md.renderer.render(tokens, md.options, {}))
-        return render(layout, body=body, headings=headings, game=shown_game,
-                      page_size="{:g}mm {:g}mm".format(*paper_size(page_size)), **context)
+        return RulebookBody(Markup(md.renderer.render(tokens, md.options, {})), headings, context, printed)
     except DataError:
         raise
+    except Exception as error:          # a fault of an example's layout: FILE:LINE
+        raise limit_problem(error, project.layouts, f"layouts/{game.key}/example.html") from None
+
+
+def render_rulebook_html(project: Project, game, loaded: list, results: dict, page_size: str,
+                         body: RulebookBody | None = None) -> str:
+    body = body or rulebook_body(project, game, loaded, results)
+    try:
+        layout = environment(project.layouts, game.inline_icons).get_template(f"{game.key}/rulebook.html")
+        return render(layout, body=body.html, headings=[h for h in body.headings if h.number is not None],
+                      game=game_view(game), page_size="{:g}mm {:g}mm".format(*paper_size(page_size)),
+                      **body.context)
     except Exception as error:          # a fault of the rulebook's layouts: FILE:LINE
         raise limit_problem(error, project.layouts, f"layouts/{game.key}/rulebook.html") from None
 

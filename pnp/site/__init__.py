@@ -25,12 +25,15 @@ from pnp.render.sheet_layout import sheet_layout
 from pnp.site.archive import deterministic_zip
 from pnp.site.catalogue import SCALE_WORDS, how_to_print
 from pnp.site.pictures import cover, scale_bar, thumbnail
+from pnp.site.reference import reference_folder
 
 PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}      # the site offers the two home papers
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 TEMPLATES = "site"
 STYLESHEET = "site/site.css"
 AA_CONTRAST = 4.5
+MINISEARCH = "minisearch-7.2.0.js"
+SEARCH_SCRIPT = "site/search.js"
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,8 @@ def font_files(project: Project, path: Path, shown: str, folder: str) -> list[tu
     return files + [(f"{folder}/{font.parent.name}-OFL.txt", text.encode())]
 
 
-def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecutor | None) -> tuple[list, dict]:
+def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecutor | None,
+                common: dict) -> tuple[list, dict]:
     """(site path, bytes) of the game's PDFs, zips, thumbnails, and the page's data."""
     files, papers, scale_bar_picture = [], [], None
     modules = tuple(module.key for module in game.modules)
@@ -132,6 +136,7 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
         scale_bar_picture = scale_bar_picture or _scale_bar_picture(game, paper, rendered)
     picture, alt = _cover_picture(project, game)
     files.append((f"{game.key}/cover.png", picture))
+    references = _reference(project, game, common)
     font = None
     if game.cover.title_font:
         fonts = font_files(project, project.fonts / game.cover.title_font, f"fonts/{game.cover.title_font}",
@@ -142,10 +147,31 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
             "pitch": game.pitch, "cover": "cover.png", "cover_alt": alt, "language": game.language,
             "accent": game.cover.background, "accent_text": text_on(game.cover.background),
             "title_font": font, "papers": papers,
+            "references": [{"href": f"{reference_folder(game, language)}/index.html", "language": language,
+                            "name": LANGUAGE_NAMES.get(language, language)}
+                           for language in (game.languages or (game.language,))] if references else [],
             "rulebooks": [{"paper": p["title"], "href": e["href"], "size": e["size"], "pages": e["pages"],
                            "language": p["language"]}
                           for p in papers for e in p["files"] if e["rulebook"]]}
-    return files, {"page": page, "scale_bar": scale_bar_picture}
+    return files + references, {"page": page, "scale_bar": scale_bar_picture}
+
+
+def _reference(project: Project, game: Game, common: dict) -> list[tuple[str, bytes]]:
+    """The game's rules reference, in each of its languages (none for a game without a rulebook)."""
+    from pnp.check import collect_examples, example_results
+    from pnp.data.decks import load_game
+    from pnp.rulebook.source import rulebook_dir
+    from pnp.site.reference import reference_files
+
+    if not rulebook_dir(project, game.key).is_dir():
+        return []
+    every = game.with_all_modules()
+    loaded = load_game(project, every)
+    examples, _ = collect_examples(project, every)
+    results = example_results(project, every, loaded) if every.kinds else {}
+    return reference_files(project, every, loaded, results, examples,
+                           lambda name, **context: _render(project, name, **context),
+                           {**common, "language_names": LANGUAGE_NAMES}, list(game.languages or (game.language,)))
 
 
 def stylesheet_with_fonts(project: Project, stylesheet: Path) -> list[tuple[str, bytes]]:
@@ -165,6 +191,16 @@ def stylesheet_with_fonts(project: Project, stylesheet: Path) -> list[tuple[str,
         position = end
     text = "".join(parts) + text[position:]
     return list(dict(files).items()) + [("site.css", text.encode())]
+
+
+def search_files(project: Project) -> list[tuple[str, bytes]]:
+    """The reference pages' search: MiniSearch (bundled, with its licence) and layouts/site/search.js."""
+    from importlib.resources import files as package_files
+
+    assets = package_files("pnp.assets")
+    return [("minisearch.js", assets.joinpath(MINISEARCH).read_bytes()),
+            ("minisearch-LICENSE.txt", assets.joinpath("minisearch-LICENSE.txt").read_bytes()),
+            ("search.js", read_bytes(project.layouts / SEARCH_SCRIPT, f"layouts/{SEARCH_SCRIPT}", project.root))]
 
 
 def calibration_files(project: Project) -> list[tuple[dict, bytes]]:
@@ -211,8 +247,9 @@ def site_files(project: Project, keys: list[str], title: str, progress: Callable
 def _site_files(project: Project, keys: list[str], title: str, progress, pool) -> list[tuple[str, bytes]]:
     games = [get_game(project, key) for key in keys]
     files, pages, scale_bar_picture = [], [], None
+    navigation = {"site_title": title, "games": [{"key": g.key, "title": g.title} for g in games]}
     for game in games:
-        game_files, info = _game_files(project, game, progress, pool)
+        game_files, info = _game_files(project, game, progress, pool, navigation)
         files += game_files
         pages.append(info["page"])
         scale_bar_picture = scale_bar_picture or info["scale_bar"]
@@ -225,6 +262,7 @@ def _site_files(project: Project, keys: list[str], title: str, progress, pool) -
         raise DataError([Problem(f"layouts/{STYLESHEET}", None, "(file)", "the site's stylesheet",
                                  "no such file", f"Restore layouts/{STYLESHEET}")])
     files += stylesheet_with_fonts(project, stylesheet)
+    files += search_files(project)
     common = {"site_title": title, "games": pages, "scale": SCALE_WORDS,
               "scale_bar": {"width": scale_bar_picture[1][0], "height": scale_bar_picture[1][1]}
               if scale_bar_picture else None,

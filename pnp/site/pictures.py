@@ -71,6 +71,22 @@ def thumbnail(pdf: bytes, shown: str = "a PDF of the game") -> tuple[bytes, tupl
     return _png(image), image.size
 
 
+def card_faces(card_pdf: bytes, pages: list[int], width_px: int, shown: str = "a deck's cards") -> list:
+    """Each page's card face, trim only, `width_px` wide: (PNG, (width, height))."""
+    document = pdfium.PdfDocument(card_pdf)
+    found = []
+    try:
+        for index in pages:
+            page = document[index]
+            media, trim = page.get_mediabox(), page.get_trimbox()
+            crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
+            image = _drawn(page, _scale_to(width_px, trim[2] - trim[0]), shown, crop).convert("RGB")
+            found.append((_png(image), image.size))
+    finally:
+        document.close()
+    return found
+
+
 def cover(card_pdf: bytes, pages: list[int], background: str, shown: str = "the cover's cards") -> bytes:
     """Card faces (trim only) fanned across a band of the game's colour."""
     document = pdfium.PdfDocument(card_pdf)

@@ -97,11 +97,12 @@ def _site_pages(base: str, page) -> list[str]:
     return seen
 
 
-def test_every_link_resolves_and_every_image_loads(browser, served):
+def test_every_link_resolves_lands_on_its_anchor_and_every_image_loads(browser, served):
     page, problems = _page(browser)
     pages = _site_pages(served, page)
-    assert len(pages) >= 4
+    assert len(pages) >= 4 + 5 * 5              # the rules reference: five pages a game and language
     request = page.context.request
+    checked, ids, anchored = set(), {}, []
     for url in pages:
         page.goto(url)
         page.wait_for_load_state("load")
@@ -109,10 +110,18 @@ def test_every_link_resolves_and_every_image_loads(browser, served):
         broken = page.eval_on_selector_all("img", "images => images.filter(i => !i.complete || i.naturalWidth === 0)"
                                                   ".map(i => i.src)")
         assert broken == [], (url, broken)
+        ids[url] = set(page.eval_on_selector_all("[id]", "nodes => nodes.map(n => n.id)"))
         for href in page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)"):
-            if urlparse(href).scheme == "http":
-                response = request.head(href)
+            target, _, anchor = href.partition("#")
+            if anchor and target.endswith(".html"):
+                anchored.append((url, target, anchor))
+            if urlparse(href).scheme == "http" and target not in checked:
+                checked.add(target)
+                response = request.head(target)
                 assert response.ok, (url, href, response.status)
+    missing = [(url, f"{target}#{anchor}") for url, target, anchor in anchored
+               if target in ids and anchor not in ids[target]]
+    assert missing == []
     assert problems == []
 
 
@@ -192,3 +201,99 @@ def test_axe_finds_no_serious_violation(browser, served, url, width):
                for v in result["violations"] if v["impact"] in SERIOUS]
     assert serious == []
     assert problems == []
+
+
+REFERENCE_PAGES = ("index.html", "glossary.html", "cards.html", "faq.html", "examples.html")
+
+
+def _search(page, query: str) -> list[str]:
+    """What the reference's search box lists for `query`, as the links' targets."""
+    page.fill("#search", query)
+    page.wait_for_selector("#search-results a, #search-results p")
+    return page.eval_on_selector_all("#search-results a", "links => links.map(a => a.getAttribute('href'))")
+
+
+from tests.reference.test_search import SEARCHES  # noqa: E402  (the same searches as --lookup)
+
+
+@pytest.mark.parametrize("key, language, query, rule, card, ruling", SEARCHES)
+def test_a_search_finds_the_rule_the_card_and_the_ruling_and_lands_on_it(browser, served, key, language, query,
+                                                                         rule, card, ruling):
+    page, problems = _page(browser)
+    folder = "reference" if language is None else f"reference-{language}"
+    page.goto(f"{served}{key}/{folder}/glossary.html")
+    found = _search(page, query)
+    assert f"index.html#{rule}" in found and f"faq.html#{ruling}" in found, found
+    assert card is None or f"cards.html#{card}" in found, found
+    for target in [f"index.html#{rule}", f"faq.html#{ruling}"] + ([f"cards.html#{card}"] if card else []):
+        page.goto(f"{served}{key}/{folder}/glossary.html")
+        _search(page, query)
+        page.click(f'#search-results a[href="{target}"]')
+        page.wait_for_url(f"**/{target}")
+        anchor = target.split("#")[1]
+        assert page.evaluate("anchor => { const r = document.getElementById(anchor).getBoundingClientRect();"
+                             " return r.top >= -1 && r.top < innerHeight; }", anchor), target
+    assert problems == []
+
+
+def test_a_search_for_nothing_known_says_so_and_enter_follows_the_first_result(browser, served):
+    page, problems = _page(browser)
+    page.goto(served + "verdun/reference/index.html")
+    page.fill("#search", "zzzqx")
+    assert page.inner_text("#search-results") == "Nothing found."
+    page.fill("#search", "stratag")
+    first = page.get_attribute("#search-results a", "href")
+    page.press("#search", "Enter")
+    page.wait_for_url(f"**/{first}")
+    assert problems == []
+
+
+@pytest.mark.parametrize("key", ["verset", "wizard", "olf", "verdun", "verso"])
+def test_the_reference_is_usable_at_phone_width(browser, served, key):
+    page, problems = _page(browser, width=PHONE_WIDTH_PX, is_mobile=True, has_touch=True)
+    folders = ["reference"] + (["reference-en"] if key == "verso" else [])
+    for folder in folders:
+        for name in REFERENCE_PAGES:
+            page.goto(f"{served}{key}/{folder}/{name}")
+            _load_every_image(page)
+            overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, (key, folder, name, overflow)
+    assert problems == []
+
+
+@pytest.mark.parametrize("name", REFERENCE_PAGES)
+@pytest.mark.parametrize("key", ["verset", "verso"])
+def test_axe_finds_no_serious_violation_in_the_reference(browser, served, key, name):
+    page, problems = _page(browser)
+    page.goto(f"{served}{key}/reference/{name}")
+    _search(page, "carte" if key == "verso" else "card")          # the results list too
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']})")
+    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+               for v in result["violations"] if v["impact"] in SERIOUS]
+    assert serious == []
+    assert problems == []
+
+
+def test_the_reference_works_from_disk_search_included(browser, built_site):
+    page, problems = _page(browser)
+    page.goto((built_site / "verso" / "reference" / "index.html").as_uri())
+    assert page.get_attribute("html", "lang") == "fr"
+    assert "joker" in " ".join(_search(page, "joker"))
+    page.click("text=English")
+    assert page.url.endswith("/verso/reference-en/index.html")
+    assert page.get_attribute("html", "lang") == "en"
+    page.click("text=Cards >> nth=0")
+    _load_every_image(page)
+    assert page.evaluate("[...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    assert problems == []
+
+
+def test_the_reference_prints_without_its_search_and_tabs(browser, served):
+    page, _ = _page(browser)
+    page.goto(served + "verset/reference/index.html")
+    page.emulate_media(media="print")
+    assert page.evaluate("getComputedStyle(document.querySelector('.ref-search')).display") == "none"
+    assert page.evaluate("getComputedStyle(document.querySelector('.site-header')).display") == "none"
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF")

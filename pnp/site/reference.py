@@ -1,0 +1,185 @@
+"""The rules reference's pages on the download site: a folder per game and language
+(`GAME/reference/`, `GAME/reference-en/` for a French game's English), with the rules, the
+glossary, the cards, the rulings and the examples, each entry at its anchor, a picture of every
+card, the icons the text draws, and the search index (a script, so that the search works from
+disk too). The pages' words are in layouts/site/reference/words.yaml."""
+
+import json
+import re
+
+from markupsafe import Markup
+
+from pnp.errors import DataError, Problem
+from pnp.project import Project
+from pnp.reference.entries import THUMBNAIL_ATTRIBUTE, build_reference, card_anchor
+from pnp.reference.search import PAGES, documents
+from pnp.rulebook.render import THUMBNAIL_SCALE, find_card
+from pnp.site.pictures import card_faces
+
+WORDS = "site/reference/words.yaml"
+REFERENCE_INK = "#1d1b18"              # the site's ink: the colour of icons in card text
+PICTURE_WIDTH_PX = 240                 # a card's picture on the cards page (and drawn in the rules)
+SHOWN_PX_PER_MM = 96 / 25.4 * 1.5      # a card drawn in the rules: half again its size on paper
+ICON_SOURCE = re.compile(r'src="(pnp-icon:[a-z0-9-]+/[0-9a-f]{6})"')
+TABS = ("rules", "glossary", "cards", "faq", "examples")
+TAB_PAGES = dict(zip(TABS, (PAGES["rule"], PAGES["term"], PAGES["card"], PAGES["ruling"], PAGES["example"])))
+
+
+def reference_folder(game, language: str) -> str:
+    return "reference" if language == game.language else f"reference-{language}"
+
+
+def page_words(project: Project, language: str) -> dict:
+    from pnp.data.yaml_source import load_yaml
+
+    path = project.layouts / WORDS
+    located = load_yaml(path, f"layouts/{WORDS}", project.root)
+    words = located.data if isinstance(located.data, dict) else {}
+    found = words.get(language) or words.get("en")
+    if not isinstance(found, dict):
+        raise DataError([Problem(f"layouts/{WORDS}", 1, language, "the reference's words in each language "
+                                 "a game prints in", "nothing", f"Add `{language}:` with the words `en:` has")])
+    return {**words.get("en", {}), **found}
+
+
+def _pictures(project: Project, game, loaded: list) -> dict:
+    """anchor -> (PNG, (width, height)) of each distinct card's face."""
+    from pnp.render.cards import render_deck
+
+    found = {}
+    for deck in loaded:
+        pages = {}
+        for index, card in enumerate(deck.cards):
+            pages.setdefault(str(card.id), index)
+        if not pages:
+            continue
+        context = game.deck_context(loaded) if deck.deck.uses_rules else None
+        pdf = render_deck(project, game, deck.deck, deck.cards, str(deck.located.file), context, deck.located)
+        faces = card_faces(pdf, list(pages.values()), PICTURE_WIDTH_PX, f"the {deck.deck.title}")
+        for card_id, face in zip(pages, faces):
+            found[card_anchor(deck.deck.key, card_id)] = face
+    return found
+
+
+def _picture_card(loaded: list, pictures: dict, names: dict):
+    """A chapter's card(deck, id) on the site: the card's picture, a link to its entry."""
+    def card(deck_key: str, card_id: str, scale: float = THUMBNAIL_SCALE) -> Markup:
+        deck, found = find_card(loaded, deck_key, card_id)
+        anchor = card_anchor(deck.key, found.id)
+        width, height = pictures[anchor][1]
+        shown = round(deck.width_mm * scale * SHOWN_PX_PER_MM)
+        return Markup(f'<a class="ref-card-link" href="{PAGES["card"]}#{anchor}" '
+                      f'{THUMBNAIL_ATTRIBUTE}="{deck.key}:{found.id}"><img src="pictures/{anchor}.png" '
+                      f'alt="{Markup.escape(names.get(anchor, found.id))}" width="{width}" height="{height}" '
+                      f'style="width: {shown}px"></a>')
+    return card
+
+
+def _with_icons(project: Project, html: str, icons: dict) -> Markup:
+    """The icon URLs of the typesetter made files of the folder (icons/NAME-COLOUR.svg)."""
+    from pnp.render.fetcher import coloured_icon
+
+    def swap(match: re.Match) -> str:
+        url = match.group(1)
+        name, colour = url.removeprefix("pnp-icon:").split("/")
+        path = f"icons/{name}-{colour}.svg"
+        if path not in icons:
+            try:
+                icons[path] = coloured_icon(project.root, project.layouts / "icons", url)
+            except PermissionError as error:
+                raise DataError([Problem(f"layouts/icons/{name}.svg", None, "(icon)", "an icon the site can copy",
+                                         str(error))]) from None
+        return f'src="{path}"'
+    return Markup(ICON_SOURCE.sub(swap, str(html)))
+
+
+def _card_words(project: Project, game, reference, icons: dict) -> dict:
+    from pnp.render.templates.filters import rules_text
+
+    return {card.anchor: [_with_icons(project, rules_text(text, game.inline_icons, REFERENCE_INK), icons)
+                          for text in card.words] for card in reference.cards}
+
+
+def _decks(reference) -> list[dict]:
+    decks: dict = {}
+    for card in reference.cards:
+        deck = decks.setdefault(card.deck, {"anchor": f"deck-{card.deck}", "title": card.deck_title,
+                                            "module": card.module, "cards": []})
+        deck["cards"].append(card)
+    return list(decks.values())
+
+
+def _headings_under_the_page_s(html: str) -> Markup:
+    """The chapters one level down: the page's title is its h1, a chapter an h2."""
+    return Markup(re.sub(r"<(/?)h([1-5])\b", lambda m: f"<{m.group(1)}h{int(m.group(2)) + 1}", str(html)))
+
+
+def _without_ids(html: str) -> Markup:
+    """An example's figure as the examples page shows it: its anchor is its section's."""
+    return Markup(re.sub(r'(<figure\b[^>]*?)\sid="[^"]*"', r"\1", str(html), count=1))
+
+
+def reference_files(project: Project, game, loaded: list, results: dict, examples: list, render_page,
+                    common: dict, languages: list[str]) -> list[tuple[str, bytes]]:
+    """Every file of the game's reference in each of `languages`, by site path; `render_page`
+    renders a site template with `common` and the page's own context."""
+    files: list[tuple[str, bytes]] = []
+    for language in languages:
+        shown = game.in_language(language)
+        folder = f"{game.key}/{reference_folder(game, language)}"
+        words = page_words(project, language)
+        draft = build_reference(project, shown, loaded, results, examples)
+        names = {c.anchor: c.name for c in draft.cards}
+        pictures = _pictures(project, shown, loaded)
+        reference = build_reference(project, shown, loaded, results, examples, _picture_card(loaded, pictures, names))
+        icons: dict = {}
+        body = _with_icons(project, _headings_under_the_page_s(reference.body), icons)
+        hrefs, labels = _targets(reference)
+        context = {"ref": reference, "words": words, "hrefs": hrefs, "names": labels, "pages": TAB_PAGES,
+                   "tabs": [(key, words[key]) for key in TABS], "body": body,
+                   "card_words": _card_words(project, shown, reference, icons), "decks": _decks(reference),
+                   "pictures": {anchor: {"src": f"pictures/{anchor}.png", "width": size[0], "height": size[1]}
+                                for anchor, (_, size) in pictures.items()},
+                   "languages": [{"code": other, "name": common["language_names"].get(other, other),
+                                  "href": f"../{reference_folder(game, other)}/index.html"}
+                                 for other in languages if other != language]}
+        examples_shown = [_replace_html(e, _with_icons(project, _without_ids(e.html), icons)) for e in reference.examples]
+        context["ref"] = _replace_examples(reference, examples_shown)
+        for key in TABS:
+            page = render_page(f"reference/{key}.html", root="../../", here=game.key, page=key,
+                               page_title=words[key] if key != "rules" else f"{words['rules']}", **common, **context)
+            files.append((f"{folder}/{TAB_PAGES[key]}", page))
+        index = [{"id": d.id, "kind": d.kind, "title": d.title, "text": d.text, "href": d.href, "excerpt": d.excerpt}
+                 for d in documents(reference)]
+        script = "window.PNP_REFERENCE = " + json.dumps(index, ensure_ascii=False, sort_keys=True) + ";\n"
+        files.append((f"{folder}/search-index.js", script.encode()))
+        files += [(f"{folder}/pictures/{anchor}.png", png) for anchor, (png, _) in sorted(pictures.items())]
+        files += [(f"{folder}/{path}", data) for path, data in sorted(icons.items())]
+    return files
+
+
+def _targets(reference) -> tuple[dict, dict]:
+    """Every entry's page#anchor and its name, by anchor."""
+    hrefs, labels = {}, {}
+    for section in reference.sections:
+        hrefs[section.anchor] = f"{PAGES['rule']}#{section.anchor}"
+        labels[section.anchor] = f"{section.number} {section.title}" if section.number else section.title
+    for entry in reference.terms:
+        hrefs[entry.anchor], labels[entry.anchor] = f"{PAGES['term']}#{entry.anchor}", entry.term.term
+    for card in reference.cards:
+        hrefs[card.anchor], labels[card.anchor] = f"{PAGES['card']}#{card.anchor}", card.name
+    for ruling in reference.rulings:
+        hrefs[ruling.anchor], labels[ruling.anchor] = f"{PAGES['ruling']}#{ruling.anchor}", f"{ruling.id} · {ruling.topic}"
+    for example in reference.examples:
+        hrefs[example.anchor], labels[example.anchor] = f"{PAGES['example']}#{example.anchor}", example.title
+    return hrefs, labels
+
+
+def _replace_html(example, html):
+    from dataclasses import replace
+    return replace(example, html=html)
+
+
+def _replace_examples(reference, examples):
+    from dataclasses import replace
+    return replace(reference, examples=tuple(examples))
