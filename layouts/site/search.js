@@ -4,7 +4,6 @@
 (function () {
   "use strict";
   var KINDS = ["term", "card", "rule", "ruling", "example"];   /* as pnp/reference/search.py lists them */
-  var PER_KIND = 12;                                           /* the best of each kind, kind by kind */
 
   function folded(text) {
     return text.replace(/\u2019/g, "'").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
@@ -22,7 +21,11 @@
       fields: ["title", "text"],
       storeFields: ["kind", "title", "href", "excerpt"],
       processTerm: function (term) { return folded(term); },
-      searchOptions: { prefix: true, combineWith: "AND", boost: { title: 3 } }
+      searchOptions: {
+        prefix: true, combineWith: "AND", boost: { title: 3 },
+        /* the entry whose title is what was typed comes first, as in pnp rules --lookup */
+        boostDocument: function (id, term, stored) { return folded(stored.title) === folded(input.value.trim()) ? 100 : 1; }
+      }
     });
     search.addAll(entries);
     note.hidden = true;
@@ -37,7 +40,7 @@
       results.textContent = "";
       if (!query) { results.hidden = true; return; }
       var found = search.search(query);
-      found.sort(function (a, b) { return KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || b.score - a.score; });
+      found.sort(function (a, b) { return b.score - a.score || KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind); });
       results.hidden = false;
       if (!found.length) {
         var none = document.createElement("p");
@@ -46,11 +49,7 @@
         return;
       }
       var list = document.createElement("ul");
-      var shown = {};
-      found.filter(function (hit) {
-        shown[hit.kind] = (shown[hit.kind] || 0) + 1;
-        return shown[hit.kind] <= PER_KIND;
-      }).forEach(function (hit) {
+      found.forEach(function (hit) {
         var item = document.createElement("li");
         var kind = document.createElement("span");
         kind.className = "ref-kind";

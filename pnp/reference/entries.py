@@ -53,9 +53,10 @@ class CardEntry:
 
     @property
     def described(self) -> str:
-        """The card in words, for its picture's alternative text."""
-        values = ", ".join(f"{field.replace('_', ' ')} {value}" for field, value in self.values)
-        return ". ".join(part for part in (f"{self.name} ({self.deck_title})", values, *self.words) if part)
+        """The card in words, for its picture's alternative text: its name and deck, then its
+        text, or what its face prints when its data holds no words (Verso's values)."""
+        return ". ".join(part for part in (f"{self.name} ({self.deck_title})", *(self.words or (self.printed,)))
+                         if part)
 
 
 @dataclass(frozen=True)
@@ -129,15 +130,16 @@ def marker_card(loaded: list):
 class _Sections(HTMLParser):
     """The chapters' HTML cut at each anchored heading: its title, words and the cards drawn."""
 
-    def __init__(self):
+    def __init__(self, sections_only: bool = False):
         super().__init__(convert_charrefs=True)
+        self.sections_only = sections_only      # a section's words without its examples' (their own entries)
         self.found: list[dict] = []
         self._heading = None
         self._skipping = 0
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        if tag in SKIPPED_TAGS:
+        if tag in SKIPPED_TAGS or (tag == "figure" and self.sections_only):
             self._skipping += 1
         if tag in ("h1", "h2", "h3") and attrs.get("id"):
             self.found.append({"anchor": attrs["id"], "level": int(tag[1]), "title": [], "text": [], "cards": []})
@@ -148,7 +150,7 @@ class _Sections(HTMLParser):
             self.found[-1]["text"].append(" ")
 
     def handle_endtag(self, tag):
-        if tag in SKIPPED_TAGS:
+        if tag in SKIPPED_TAGS or (tag == "figure" and self.sections_only):
             self._skipping = max(0, self._skipping - 1)
         if tag == self._heading:
             self._heading = None
@@ -224,7 +226,7 @@ def face_words(env, deck, card) -> str:
     return _squeezed("".join(parser.words))
 
 
-def _card_entries(loaded: list, modules: dict, env=None) -> list[CardEntry]:
+def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = None) -> list[CardEntry]:
     entries, taken = [], set()
     for deck in loaded:
         counts: dict = {}
@@ -250,7 +252,8 @@ def _card_entries(loaded: list, modules: dict, env=None) -> list[CardEntry]:
                            if field not in word_fields and field not in NAME_FIELDS and field not in ("id", "count")
                            and field not in type(card).ICON_FIELDS and isinstance(value, (str, int))
                            and not isinstance(value, bool) and value != "")
-            entries.append(CardEntry(anchor, deck.deck.key, deck.deck.title, modules.get(deck.deck.module),
+            entries.append(CardEntry(anchor, deck.deck.key, (titles or {}).get(deck.deck.key, deck.deck.title),
+                                     modules.get(deck.deck.module),
                                      card_id, name, tuple(words), values, counts[card_id],
                                      face_words(env, deck.deck, card) if env is not None else ""))
     return entries
@@ -269,13 +272,14 @@ def build_reference(project, game, loaded: list, results: dict, examples: list =
     module's cards included. `card` draws a chapter's card (the site passes its pictures);
     `examples` are the game's worked examples, for what each one's setup names."""
     body: RulebookBody = rulebook_body(project, game, loaded, results, card or marker_card(loaded))
-    parser = _Sections()
+    parser = _Sections(sections_only=True)
     parser.feed(str(body.html))
     headings = {h.anchor: h for h in body.headings}
     from pnp.render.templates import environment
 
     cards = _card_entries(loaded, {m.key: m.title for m in game.modules},
-                          environment(project.layouts, game.inline_icons))
+                          environment(project.layouts, game.inline_icons),
+                          {d.key: d.title for d in game.declared_decks})
     by_marker = {f"{c.deck}:{c.id}": c.anchor for c in cards}
     sections = [Section(found["anchor"], found["level"], headings[found["anchor"]].number if found["anchor"]
                         in headings else None, _squeezed("".join(found["title"])), _squeezed("".join(found["text"])),

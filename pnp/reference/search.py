@@ -11,7 +11,7 @@ from pnp.reference.entries import Reference
 
 PAGES = {"rule": "index.html", "term": "glossary.html", "card": "cards.html", "ruling": "faq.html",
          "example": "examples.html"}
-KINDS = ("term", "card", "rule", "ruling", "example")     # the order results are listed in
+KINDS = ("term", "card", "rule", "ruling", "example")     # of results that score the same
 TITLE_WEIGHT = 3                     # a match in an entry's title counts this much more
 EXACT_TITLE = 100                    # the entry is what was typed: first of its kind
 EXCERPT_LETTERS = 180
@@ -24,10 +24,12 @@ class Document:
     title: str
     text: str
     href: str                        # page#anchor, relative to the reference's folder
+    shown: str = ""                  # what a result shows of it, when not the start of its text
 
     @property
     def excerpt(self) -> str:
-        return self.text if len(self.text) <= EXCERPT_LETTERS else self.text[:EXCERPT_LETTERS].rsplit(" ", 1)[0] + " …"
+        text = self.shown or self.text
+        return text if len(text) <= EXCERPT_LETTERS else text[:EXCERPT_LETTERS].rsplit(" ", 1)[0] + " …"
 
 
 def documents(reference: Reference) -> list[Document]:
@@ -38,12 +40,13 @@ def documents(reference: Reference) -> list[Document]:
                               f"{PAGES['rule']}#{section.anchor}"))
     for entry in reference.terms:
         found.append(Document(f"term:{entry.anchor}", "term", entry.term.term,
-                              " ".join((*entry.term.also, entry.term.definition)),
-                              f"{PAGES['term']}#{entry.anchor}"))
+                              " ".join((entry.term.definition, *entry.term.also)),
+                              f"{PAGES['term']}#{entry.anchor}", entry.term.definition))
     for card in reference.cards:
         found.append(Document(f"card:{card.anchor}", "card", card.name,
                               " ".join((card.deck_title, *card.words, *(v for _, v in card.values), card.printed)),
-                              f"{PAGES['card']}#{card.anchor}"))
+                              f"{PAGES['card']}#{card.anchor}",
+                              " · ".join((card.deck_title, " ".join(card.words) or card.printed))))
     for ruling in reference.rulings:
         found.append(Document(f"ruling:{ruling.anchor}", "ruling", f"{ruling.id} · {ruling.topic}",
                               " ".join((ruling.question, ruling.ruling, ruling.why)),
@@ -65,9 +68,9 @@ def words(text: str) -> list[str]:
 
 
 def lookup(found: list[Document], query: str) -> list[Document]:
-    """The documents in which every word of `query` begins a word, best first within each kind:
-    the entry whose title is what was typed, then by the share of the title and of the text
-    that match (a short title matching counts more than a long one, as in the browser)."""
+    """The documents in which every word of `query` begins a word, best first: the entry whose
+    title is what was typed, then by the share of the title and of the text that match (a
+    short title matching counts more than a long one, as in the browser); a tie by KINDS."""
     wanted = words(query)
     if not wanted:
         return []
@@ -82,5 +85,5 @@ def lookup(found: list[Document], query: str) -> list[Document]:
                 break
             score += TITLE_WEIGHT * in_title / len(title) + in_text / (1 + len(text)) ** 0.5
         else:
-            scored.append((KINDS.index(document.kind), -score, order, document))
+            scored.append((-score, KINDS.index(document.kind), order, document))
     return [document for *_, document in sorted(scored, key=lambda item: item[:3])]

@@ -36,7 +36,7 @@ def test_a_search_finds_the_rule_the_card_and_the_ruling(key, language, query, r
     assert card is None or card in found
 
 
-def test_every_word_must_begin_a_word_and_the_term_comes_first():
+def test_every_word_must_begin_a_word_and_the_best_match_comes_first():
     entries = [Document("1", "rule", "Scoring", "count the stars", "index.html#scoring"),
                Document("2", "term", "Star", "what a card is worth", "glossary.html#term-star"),
                Document("3", "card", "Lantern", "a mostar", "cards.html#card-x")]
