@@ -43,7 +43,7 @@ def run_capped(args, project: Path | None, env_extra=None, seconds=SECONDS):
     seconds and pnp's peak memory in bytes (its workers included). The pages an attack leaves
     as they were come from the test run's page cache, as they would from a user's; what the
     attack changes is laid out (or refused) afresh, its inputs being part of every key."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), **(env_extra or {})}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONFAULTHANDLER": "1", **(env_extra or {})}
     argv = [*map(str, args), *(["--project", str(project)] if project is not None else [])]
     read_end, write_end = os.pipe()
     start = time.monotonic()
@@ -53,8 +53,14 @@ def run_capped(args, project: Path | None, env_extra=None, seconds=SECONDS):
     try:
         output, _ = process.communicate(timeout=seconds * 3)
     except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        output, _ = process.communicate()
+        # Where it hung, in the failure's output: every thread's stack (faulthandler), then the end.
+        os.killpg(process.pid, signal.SIGABRT)
+        try:
+            output, _ = process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            output, _ = process.communicate()
+        output += f"\n[killed after {seconds * 3} s]".encode()
     elapsed = time.monotonic() - start
     with os.fdopen(read_end, "rb") as report:
         peak = int(report.read() or 0)

@@ -15,6 +15,7 @@ from html.parser import HTMLParser
 from markupsafe import Markup
 
 from pnp.reference.glossary import Term, load_glossary
+from pnp.render.printed_words import printed_words
 from pnp.rulebook.anchors import slug
 from pnp.rulebook.render import RulebookBody, find_card, rulebook_body, rulings
 
@@ -192,25 +193,6 @@ def _names(pattern: re.Pattern | None, text: str) -> bool:
     return bool(pattern and pattern.search(_folded(text)))
 
 
-class _FaceWords(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.words: list[str] = []
-        self._skipping = 0
-
-    def handle_starttag(self, tag, attrs):
-        self._skipping += tag in SKIPPED_TAGS
-        alt = dict(attrs).get("alt")
-        self.words.append(f" {alt} " if tag == "img" and alt else " ")
-
-    def handle_endtag(self, tag):
-        self._skipping -= tag in SKIPPED_TAGS and self._skipping > 0
-
-    def handle_data(self, data):
-        if not self._skipping:
-            self.words.append(data)
-
-
 def face_words(env, deck, card) -> str:
     """The words a card's face prints, from its layout rendered as HTML (no typesetting)."""
     from pnp.render.fitting import FitState
@@ -221,9 +203,7 @@ def face_words(env, deck, card) -> str:
                       fit=FitState().sizer(0))
     except Exception:          # a layout that needs the engine's tables: its data's words suffice
         return ""
-    parser = _FaceWords()
-    parser.feed(html)
-    return _squeezed("".join(parser.words))
+    return printed_words(html)
 
 
 def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = None) -> list[CardEntry]:

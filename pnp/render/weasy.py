@@ -25,6 +25,7 @@ from pnp.limits import MAX_IMAGE_PIXELS, RENDER_SECONDS
 from pnp.project import Project
 from pnp.render.cache import count_layout
 from pnp.render.fetcher import ProjectFetcher
+from pnp.render.pdf_tags import PDF_VARIANT, described_figures
 from pnp.render.readable import PAGE_BASE
 from pnp.render.templates import TemplateLimit, check_document
 
@@ -132,21 +133,26 @@ class Renderer:
             raise DataError([error.problem(error.file or layout_file, error.lineno,
                                            "a document the typesetter can lay out within pnp's limits")]) from None
 
-    def layout(self, html: str, what: str, layout_file: str | None = None):
+    def layout(self, html: str, what: str, layout_file: str | None = None, tagged: bool = False):
         """The laid-out document; `layout_file` names it in messages (by default the layout
-        of its first element)."""
+        of its first element). `tagged`: for a PDF/UA document (pnp/render/pdf_tags.py)."""
         layout_file = self.layout_file = layout_file or layout_file_of(html, what)
         self.check(html, layout_file)
         count_layout()
         doing = f"typesetting {what}"
         with (stage(layout_file, doing, RENDER_SECONDS, "RENDER_SECONDS"),
               warnings_as_errors(f"{layout_file}, {doing}"), time_limit(layout_file, doing)):
+            options = {"pdf_variant": PDF_VARIANT} if tagged else {}
             return HTML(string=html, base_url=PAGE_BASE,
-                        url_fetcher=self.fetcher).render(font_config=self.fonts)
+                        url_fetcher=self.fetcher).render(font_config=self.fonts, **options)
 
-    def pdf(self, document, what: str, layout_file: str | None = None) -> bytes:
-        """The PDF of a laid-out document (named in messages as `layout` named it)."""
+    def pdf(self, document, what: str, layout_file: str | None = None, tagged: bool = False) -> bytes:
+        """The PDF of a laid-out document (named in messages as `layout` named it); `tagged`:
+        PDF/UA-1, each card drawn in it one described figure."""
         layout_file, doing = layout_file or self.layout_file or what, f"writing {what}"
         with (stage(layout_file, doing, RENDER_SECONDS, "RENDER_SECONDS"),
               warnings_as_errors(f"{layout_file}, {doing}"), time_limit(layout_file, doing)):
-            return document.write_pdf()
+            if not tagged:
+                return document.write_pdf()
+            with described_figures():
+                return document.write_pdf(pdf_variant=PDF_VARIANT)

@@ -22,6 +22,8 @@ from pnp.files import project_files, read_bytes
 from pnp.project import Project
 from pnp.render.fitting import FitState
 from pnp.render.papers import paper_size
+from pnp.render.pdf_tags import FIGURE_ALT
+from pnp.render.printed_words import printed_words
 from pnp.render.source_lines import mark_source_lines
 from pnp.render.templates.syntax import syntax_error_place
 from pnp.render.templates.views import ByDeck, UnknownDeck
@@ -40,6 +42,7 @@ from pnp.rulebook.literal_icons import literal_icon_problems
 from pnp.rulebook.source import EXAMPLE_INFO, markdown, source_files
 
 THUMBNAIL_SCALE = 0.5
+REPEATED_PHRASE = re.compile(r"\b(\w+(?: \w+)+?)(?: \1\b)+")    # "2 spades 2 spades"; not "gall gall"
 
 
 @dataclass(frozen=True)
@@ -84,11 +87,24 @@ def thumbnails(env, loaded: list):
                       fit=FitState().sizer(0))
         face = Markup(" ".join(face.splitlines()))   # one line: the chapter's lines after it keep their numbers
         return Markup(
-            f'<span class="thumb" data-pnp-thumbnail="{deck.key}:{found.id}" style="width: {deck.width_mm * scale:.2f}mm; '
+            f'<span class="thumb" data-pnp-thumbnail="{deck.key}:{found.id}" '
+            f'{FIGURE_ALT}="{Markup.escape(card_description(deck, found, face))}" style="width: {deck.width_mm * scale:.2f}mm; '
             f'height: {deck.height_mm * scale:.2f}mm">'
             f'<span class="thumb-card" style="width: {deck.width_mm}mm; height: {deck.height_mm}mm; '
             f'{_thumbnail_geometry(deck)}transform: scale({scale})">{face}</span></span>')
     return card
+
+
+def card_description(deck, card, face: str) -> str:
+    """A card drawn in a chapter in words, for the tagged PDF: its name, its deck, and what its
+    face prints (its values and text, in the rulebook's language)."""
+    name = next((str(getattr(card, field)) for field in ("name", "title") if getattr(card, field, None)), None)
+    printed = printed_words(face)
+    if name:
+        printed = " ".join(printed.replace(name, " ").split())
+    printed = REPEATED_PHRASE.sub(r"\1", printed)         # a corner index printed twice, said once
+    head = f"{name} ({deck.title})" if name else deck.title
+    return f"{head}: {printed}" if printed else head
 
 
 def _thumbnail_geometry(deck) -> str:
@@ -364,11 +380,11 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
     from pnp.render.weasy import Renderer   # WeasyPrint loads only when something renders
 
     renderer = Renderer(project)
-    document = renderer.layout(html, what, f"layouts/{game.key}/rulebook.html")   # not the skeleton it extends
+    document = renderer.layout(html, what, f"layouts/{game.key}/rulebook.html", tagged=True)   # not the skeleton it extends
     for number, page in enumerate(document.pages, 1):
         for name, _ratio in overflows(page):
             raise RenderError(f"{what}, page {number}: a card's {name} text does not fit its box")
-    pdf = renderer.pdf(document, what)
+    pdf = renderer.pdf(document, what, tagged=True)
     labels = [PageLabel(f"{what}, page {number}", None, f"{what}, pages", str(number))
               for number in range(1, len(document.pages) + 1)]
     if settle(what, pdf, labels, page_findings(document, labels, project, pdf)):

@@ -114,6 +114,16 @@ def _headings_under_the_page_s(html: str) -> Markup:
     return Markup(re.sub(r"<(/?)h([1-5])\b", lambda m: f"<{m.group(1)}h{int(m.group(2)) + 1}", str(html)))
 
 
+def _letters(reference) -> list[tuple[str, str]]:
+    """The glossary's initials, each with the anchor of its first term (accents aside: É is E)."""
+    from pnp.reference.search import folded
+
+    found: dict = {}
+    for entry in reference.terms:
+        found.setdefault(folded(entry.term.term)[:1].upper(), entry.anchor)
+    return list(found.items())
+
+
 def _without_ids(html: str) -> Markup:
     """An example's figure as the examples page shows it: its anchor is its section's."""
     return Markup(re.sub(r'(<figure\b[^>]*?)\sid="[^"]*"', r"\1", str(html), count=1))
@@ -138,6 +148,7 @@ def reference_files(project: Project, game, loaded: list, results: dict, example
         context = {"ref": reference, "words": words, "hrefs": hrefs, "names": labels, "pages": TAB_PAGES,
                    "tabs": [(key, words[key]) for key in TABS], "body": body,
                    "card_words": _card_words(project, shown, reference, icons), "decks": _decks(reference),
+                   "letters": _letters(reference),
                    "pictures": {anchor: {"src": f"pictures/{anchor}.png", "width": size[0], "height": size[1]}
                                 for anchor, (_, size) in pictures.items()},
                    "languages": [{"code": other, "name": common["language_names"].get(other, other),
