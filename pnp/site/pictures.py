@@ -71,24 +71,9 @@ def thumbnail(pdf: bytes, shown: str = "a PDF of the game") -> tuple[bytes, tupl
     return _png(image), image.size
 
 
-def card_faces(card_pdf: bytes, pages: list[int], width_px: int, shown: str = "a deck's cards") -> list:
-    """Each page's card face, trim only, `width_px` wide: (PNG, (width, height))."""
-    document = pdfium.PdfDocument(card_pdf)
-    found = []
-    try:
-        for index in pages:
-            page = document[index]
-            media, trim = page.get_mediabox(), page.get_trimbox()
-            crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
-            image = _drawn(page, _scale_to(width_px, trim[2] - trim[0]), shown, crop).convert("RGB")
-            found.append((_png(image), image.size))
-    finally:
-        document.close()
-    return found
-
-
-def cover(card_pdf: bytes, pages: list[int], background: str, shown: str = "the cover's cards") -> bytes:
-    """Card faces (trim only) fanned across a band of the game's colour."""
+def _trimmed_faces(card_pdf: bytes, pages: list[int], size_px: int, side: int, shown: str) -> list:
+    """Each page's card face, its trim only, drawn `size_px` along its width (side 0) or its
+    height (side 1)."""
     document = pdfium.PdfDocument(card_pdf)
     faces = []
     try:
@@ -96,10 +81,21 @@ def cover(card_pdf: bytes, pages: list[int], background: str, shown: str = "the 
             page = document[index]
             media, trim = page.get_mediabox(), page.get_trimbox()
             crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
-            scale = _scale_to(COVER_CARD_HEIGHT_PX, trim[3] - trim[1])
-            faces.append(_drawn(page, scale, shown, crop).convert("RGBA"))
+            faces.append(_drawn(page, _scale_to(size_px, trim[2 + side] - trim[side]), shown, crop))
     finally:
         document.close()
+    return faces
+
+
+def card_faces(card_pdf: bytes, pages: list[int], width_px: int, shown: str = "a deck's cards") -> list:
+    """Each page's card face, trim only, `width_px` wide: (PNG, (width, height))."""
+    faces = [face.convert("RGB") for face in _trimmed_faces(card_pdf, pages, width_px, 0, shown)]
+    return [(_png(face), face.size) for face in faces]
+
+
+def cover(card_pdf: bytes, pages: list[int], background: str, shown: str = "the cover's cards") -> bytes:
+    """Card faces (trim only) fanned across a band of the game's colour."""
+    faces = [face.convert("RGBA") for face in _trimmed_faces(card_pdf, pages, COVER_CARD_HEIGHT_PX, 1, shown)]
     canvas = Image.new("RGBA", COVER_SIZE_PX, ImageColor.getrgb(background) + (255,))
     middle = (len(faces) - 1) / 2
     for position, face in enumerate(faces):

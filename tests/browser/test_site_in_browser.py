@@ -81,6 +81,14 @@ def _load_every_image(page) -> None:
     page.wait_for_function("[...document.images].every(i => i.complete)")
 
 
+def _serious_violations(page) -> list:
+    """What axe-core finds serious or critical on the page, WCAG 2.1 AA and best practice."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']})")
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in result["violations"] if v["impact"] in SERIOUS]
+
+
 def _site_pages(base: str, page) -> list[str]:
     """Every page reachable from the index, by following its links."""
     seen, queue = [], [base + "index.html"]
@@ -195,11 +203,7 @@ def test_keyboard_reaches_every_link_and_follows_one(browser, served):
 def test_axe_finds_no_serious_violation(browser, served, url, width):
     page, problems = _page(browser, width=width)
     page.goto(served + url)
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']})")
-    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-               for v in result["violations"] if v["impact"] in SERIOUS]
-    assert serious == []
+    assert _serious_violations(page) == []
     assert problems == []
 
 
@@ -267,11 +271,7 @@ def test_axe_finds_no_serious_violation_in_the_reference(browser, served, key, n
     page, problems = _page(browser)
     page.goto(f"{served}{key}/reference/{name}")
     _search(page, "carte" if key == "verso" else "card")          # the results list too
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']})")
-    serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-               for v in result["violations"] if v["impact"] in SERIOUS]
-    assert serious == []
+    assert _serious_violations(page) == []
     assert problems == []
 
 
