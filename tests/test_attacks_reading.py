@@ -101,7 +101,7 @@ def race_project(tmp_path: Path) -> tuple[Path, Path, Path]:
         jpeg(pictures / f"p{number}.jpg", REAL_PICTURE)
         jpeg(outside / f"p{number}.jpg", SECRET)
     layout = root / "layouts" / "tiny" / "rulebook.html"
-    images = "".join(f'<img src="layouts/tiny/pictures/p{n}.jpg" style="width: 5mm" alt="">'
+    images = "".join(f'<img src="layouts/tiny/pictures/p{n}.jpg" style="width: 5mm" alt="A square {n}">'
                      for n in range(RACE_PICTURES))
     layout.write_text(layout.read_text() + f"{{% block emblem %}}<p>{images}</p>{{% endblock %}}\n")
     return root, pictures, outside

@@ -21,6 +21,7 @@ from pnp.rulebook.render import RulebookBody, find_card, rulebook_body, rulings
 
 THUMBNAIL_ATTRIBUTE = "data-pnp-thumbnail"       # deck:id on each card a chapter draws
 NAME_FIELDS = ("name", "title")
+EXAMPLE_WORDS = re.compile(r'<p\b[^>]*class="example-words"[^>]*>(.*?)</p>', re.S)   # the layouts' result line
 MIN_NAME_LETTERS = 4          # a card named in a ruling or a rule: shorter names match too much
 SKIPPED_TAGS = ("style", "script")
 
@@ -95,6 +96,7 @@ class ExampleEntry:
     under: str | None                # the anchor of the section it prints in
     text: str
     cards: tuple[str, ...] = ()
+    words: str = ""                  # the engine's result in words, as the figure says it
 
 
 @dataclass(frozen=True)
@@ -275,9 +277,11 @@ def build_reference(project, game, loaded: list, results: dict, examples: list =
     for printed in body.examples:
         drawn = [by_marker[m] for m in card_markers(printed.html) if m in by_marker]
         named = [c.anchor for c in cards if str(c.id) in setups.get(printed.id, ())]
+        said = EXAMPLE_WORDS.search(str(printed.html))
         example_entries.append(ExampleEntry(f"example-{slug(printed.id)}", printed.id, printed.title, printed.html,
                                             printed.under, plain_words(printed.html),
-                                            tuple(dict.fromkeys(drawn + named))))
+                                            tuple(dict.fromkeys(drawn + named)),
+                                            plain_words(said.group(1)) if said else ""))
     return _linked(game, body.html, sections, terms, cards, ruling_entries, example_entries)
 
 

@@ -53,7 +53,7 @@ def documents(reference: Reference) -> list[Document]:
                               f"{PAGES['ruling']}#{ruling.anchor}"))
     for example in reference.examples:
         found.append(Document(f"example:{example.anchor}", "example", example.title, example.text,
-                              f"{PAGES['example']}#{example.anchor}"))
+                              f"{PAGES['example']}#{example.anchor}", example.words))
     return found
 
 

@@ -53,6 +53,11 @@ def reason(error: BaseException | None) -> str:
     return "no reason given"
 
 
+NO_ALT = re.compile(r'^Image "(.*)" has no required alt description$')
+NO_ALT_FIX = (r"the picture \1 has no alternative text: a rulebook is tagged for screen readers (PDF/UA), so "
+              r'every picture says what it shows in alt="..." (a card drawn with card() is described for you)')
+
+
 class _Collect(logging.Handler):
     """WeasyPrint's errors and warnings as messages, each with its reason (an exception it
     logs as an argument, or the exception of the debug record that follows)."""
@@ -72,7 +77,7 @@ class _Collect(logging.Handler):
         explained = any(isinstance(argument, BaseException) for argument in arguments)
         if explained:
             record.args = tuple(reason(a) if isinstance(a, BaseException) else a for a in arguments)
-        message = record.getMessage()
+        message = NO_ALT.sub(NO_ALT_FIX, record.getMessage())
         if not message.startswith(HARMLESS_WARNINGS):
             self.messages.append(message)
             self.unexplained = not explained

@@ -266,7 +266,7 @@ def test_the_reference_is_usable_at_phone_width(browser, served, key):
 
 
 @pytest.mark.parametrize("name", REFERENCE_PAGES)
-@pytest.mark.parametrize("key", ["verset", "verso"])
+@pytest.mark.parametrize("key", ["verset", "wizard", "olf", "verdun", "verso"])
 def test_axe_finds_no_serious_violation_in_the_reference(browser, served, key, name):
     page, problems = _page(browser)
     page.goto(f"{served}{key}/reference/{name}")

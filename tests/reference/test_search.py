@@ -49,3 +49,8 @@ def test_case_accents_and_apostrophes_are_aside():
     assert folded("Série d’Été") == "serie d'ete"
     entries = [Document("1", "rule", "Série", "", "index.html#serie")]
     assert lookup(entries, "SERIE") == lookup(entries, "séri") == entries
+
+
+def test_an_example_shows_the_engine_s_words_not_its_diagram():
+    found = [d for d in documents(reference("verdun")) if d.kind == "example"]
+    assert found and all(d.excerpt and not d.excerpt.startswith("Example ·") for d in found)

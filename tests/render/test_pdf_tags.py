@@ -83,3 +83,15 @@ def test_another_game_s_rulebook_is_tagged_in_its_language(key, language, tmp_pa
         assert str(pdf.Root.Lang) == language
         figures = [e for e in _elements(pdf) if str(e.get("/S")) == "/Figure"]
         assert figures and all(str(f.get("/Alt", "")).strip() for f in figures)
+
+
+def test_a_rulebook_picture_without_alternative_text_is_refused_saying_why(tiny, tmp_path):
+    from tests.conftest import run_pnp
+
+    layout = tiny.layouts / "tiny" / "rulebook.html"
+    layout.write_text(layout.read_text() + "{% block emblem %}<img src=\"{{ icon('law-star', '#000000') }}\" alt=\"\">"
+                                           "{% endblock %}\n")
+    result = run_pnp("build", "tiny", "--project", str(tiny.root), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2, result.output
+    assert "has no alternative text" in result.output and 'alt="..."' in result.output
+    assert "Traceback" not in result.output and not (tmp_path / "out" / "rulebook.pdf").exists()
