@@ -15,12 +15,11 @@ from html.parser import HTMLParser
 from markupsafe import Markup
 
 from pnp.reference.glossary import Term, load_glossary
-from pnp.render.printed_words import printed_words
+from pnp.render.printed_words import NAME_FIELDS, card_name, printed_words
 from pnp.rulebook.anchors import slug
 from pnp.rulebook.render import RulebookBody, find_card, rulebook_body, rulings
 
 THUMBNAIL_ATTRIBUTE = "data-pnp-thumbnail"       # deck:id on each card a chapter draws
-NAME_FIELDS = ("name", "title")
 EXAMPLE_WORDS = re.compile(r'<p\b[^>]*class="example-words"[^>]*>(.*?)</p>', re.S)   # the layouts' result line
 MIN_NAME_LETTERS = 4          # a card named in a ruling or a rule: shorter names match too much
 SKIPPED_TAGS = ("style", "script")
@@ -224,7 +223,7 @@ def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = N
                 number += 1
                 anchor = f"{base}-{number}"
             taken.add(anchor)
-            name = next((str(getattr(card, f)) for f in NAME_FIELDS if getattr(card, f, None)), card_id)
+            name = card_name(card, card_id)
             words = []
             for field in word_fields:
                 value = getattr(card, field, None)

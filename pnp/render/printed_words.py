@@ -5,6 +5,12 @@ import re
 from html.parser import HTMLParser
 
 SKIPPED_TAGS = ("style", "script")
+NAME_FIELDS = ("name", "title")       # a card's name, when its data has one
+
+
+def card_name(card, otherwise=None):
+    """The card's name or title, else `otherwise`."""
+    return next((str(getattr(card, field)) for field in NAME_FIELDS if getattr(card, field, None)), otherwise)
 
 
 class _Words(HTMLParser):

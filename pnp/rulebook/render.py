@@ -23,7 +23,7 @@ from pnp.project import Project
 from pnp.render.fitting import FitState
 from pnp.render.papers import paper_size
 from pnp.render.pdf_tags import FIGURE_ALT
-from pnp.render.printed_words import printed_words
+from pnp.render.printed_words import card_name, printed_words
 from pnp.render.source_lines import mark_source_lines
 from pnp.render.templates.syntax import syntax_error_place
 from pnp.render.templates.views import ByDeck, UnknownDeck
@@ -98,7 +98,7 @@ def thumbnails(env, loaded: list):
 def card_description(deck, card, face: str) -> str:
     """A card drawn in a chapter in words, for the tagged PDF: its name, its deck, and what its
     face prints (its values and text, in the rulebook's language)."""
-    name = next((str(getattr(card, field)) for field in ("name", "title") if getattr(card, field, None)), None)
+    name = card_name(card)
     printed = printed_words(face)
     if name:
         printed = " ".join(printed.replace(name, " ").split())

@@ -6,6 +6,7 @@ disk too). The pages' words are in layouts/site/reference/words.yaml."""
 
 import json
 import re
+from dataclasses import replace
 
 from markupsafe import Markup
 
@@ -13,6 +14,7 @@ from pnp.errors import DataError, Problem
 from pnp.project import Project
 from pnp.reference.entries import THUMBNAIL_ATTRIBUTE, build_reference, card_anchor
 from pnp.reference.search import PAGES, documents
+from pnp.render.printed_words import card_name
 from pnp.rulebook.render import THUMBNAIL_SCALE, find_card
 from pnp.site.pictures import card_faces
 
@@ -138,8 +140,7 @@ def reference_files(project: Project, game, loaded: list, results: dict, example
         shown = game.in_language(language)
         folder = f"{game.key}/{reference_folder(game, language)}"
         words = page_words(project, language)
-        draft = build_reference(project, shown, loaded, results, examples)
-        names = {c.anchor: c.name for c in draft.cards}
+        names = {card_anchor(d.deck.key, c.id): card_name(c, str(c.id)) for d in loaded for c in d.cards}
         pictures = _pictures(project, shown, loaded)
         reference = build_reference(project, shown, loaded, results, examples, _picture_card(loaded, pictures, names))
         icons: dict = {}
@@ -154,8 +155,8 @@ def reference_files(project: Project, game, loaded: list, results: dict, example
                    "languages": [{"code": other, "name": common["language_names"].get(other, other),
                                   "href": f"../{reference_folder(game, other)}/index.html"}
                                  for other in languages if other != language]}
-        examples_shown = [_replace_html(e, _with_icons(project, _without_ids(e.html), icons)) for e in reference.examples]
-        context["ref"] = _replace_examples(reference, examples_shown)
+        context["ref"] = replace(reference, examples=tuple(
+            replace(e, html=_with_icons(project, _without_ids(e.html), icons)) for e in reference.examples))
         for key in TABS:
             page = render_page(f"reference/{key}.html", root="../../", here=game.key, page=key,
                                page_title=words[key] if key != "rules" else f"{words['rules']}", **common, **context)
@@ -185,12 +186,3 @@ def _targets(reference) -> tuple[dict, dict]:
         hrefs[example.anchor], labels[example.anchor] = f"{PAGES['example']}#{example.anchor}", example.title
     return hrefs, labels
 
-
-def _replace_html(example, html):
-    from dataclasses import replace
-    return replace(example, html=html)
-
-
-def _replace_examples(reference, examples):
-    from dataclasses import replace
-    return replace(reference, examples=tuple(examples))
