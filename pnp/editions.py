@@ -118,6 +118,9 @@ def worker_pool(jobs: int | None = None):
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+WORKER_STOP_SECONDS = 2          # a stopped worker's time to end before it is killed
+
+
 def stop_workers(pool: ProcessPoolExecutor) -> None:
     """End the pool's processes now, halfway through what they render: for a run that has
     failed, whose pieces nobody will read (a pool kept between runs is never stopped so)."""
@@ -125,8 +128,26 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
     if terminate is not None:
         terminate()
         return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
         process.terminate()
+    for process in processes:
+        process.join(WORKER_STOP_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    _end_half_read_result(pool)
+
+
+def _end_half_read_result(pool: ProcessPoolExecutor) -> None:
+    """A worker stopped halfway through sending its result (a PDF of megabytes) leaves the pool's
+    reader thread waiting for the rest, forever: this process holds a write end of that pipe too,
+    so no end of file comes, and `shutdown` waits on the thread. With every worker gone, closing
+    that last write end lets the read end; the pool counts itself broken and cleans up."""
+    results = getattr(pool, "_result_queue", None)
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 def edition_options(edition: Edition, options: PrintOptions) -> dict:

@@ -43,7 +43,14 @@ def test_the_memory_cap_stops_the_work_with_any_jobs(project, tmp_path, jobs):
     assert listing(tmp_path) == before
 
 
-def test_a_stage_past_its_clock_is_killed_and_named(project, tmp_path):
+LONG_CHAPTER = "# A very long chapter\n\n" + "".join(
+    f"Paragraph {number}: the mage plays a card, the round goes on, and the score is counted again.\n\n"
+    for number in range(3_000))     # seconds of typesetting on any machine, well within the document limits
+
+
+def test_a_stage_past_its_clock_is_killed_and_named(tmp_path):
+    project = copy_project(tmp_path / "project")
+    (project / "card_data/wizard/rulebook/06-long.md").write_text(LONG_CHAPTER, encoding="utf-8")
     out = tmp_path / "out"
     before = listing(tmp_path)
     code, output, elapsed, _ = run_capped(["build", "wizard", "--paper", "a4", "--jobs", "1", "--out", str(out)],

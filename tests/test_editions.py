@@ -6,6 +6,8 @@ byte-identical; a deck's cards are laid out once for both papers.
 """
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -174,3 +176,34 @@ def test_a_folder_built_by_someone_else_is_built_again(cache_on, tiny, monkeypat
 def test_build_refusals(arguments, message):
     result = run_pnp("build", *arguments, "--project", str(ROOT))
     assert result.exit_code == 2 and message in result.output, result.output
+
+
+HALF_SENT_RESULT = '''
+import os, struct, sys, threading, time
+from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
+from pnp.editions import stop_workers
+
+def half_a_result():
+    writer = POOL._result_queue._writer          # inherited by fork, as every worker's is
+    os.write(writer.fileno(), struct.pack("!i", 1_000_000) + b"the first bytes of a large PDF")
+    time.sleep(120)
+
+POOL = ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork"))
+POOL.submit(half_a_result)
+time.sleep(1)                                    # the pool's reader thread now waits for the rest
+stop_workers(POOL)
+ended = threading.Thread(target=POOL.shutdown, kwargs={"wait": True, "cancel_futures": True}, daemon=True)
+ended.start()
+ended.join(30)
+print("stuck" if ended.is_alive() else "stopped", flush=True)
+os._exit(0)
+'''
+
+
+def test_stopping_a_worker_halfway_through_its_result_does_not_hang_the_pool():
+    """A refused build stops its workers at once; one stopped while sending a PDF used to leave
+    the pool waiting forever for the rest of it (seen as a build that never ended)."""
+    done = subprocess.run([sys.executable, "-c", HALF_SENT_RESULT], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.stdout.strip() == "stopped", done.stderr
