@@ -12,7 +12,7 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from contextlib import contextmanager
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -128,6 +128,7 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
     if terminate is not None:
         terminate()
         return
+    _fail_cancelled_quietly(pool)
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
         process.terminate()
@@ -137,6 +138,16 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
             process.kill()
             process.join()
     _end_half_read_result(pool)
+
+
+def _fail_cancelled_quietly(pool: ProcessPoolExecutor) -> None:
+    """Python 3.11's pool, broken by the stop, sets an exception on every future it still holds,
+    and one the run has cancelled raises InvalidStateError in the pool's own thread, whose
+    traceback reaches the user (3.12 ignores it): each cancelled one is handed a fresh future to
+    fail instead, which nobody reads. `list` copies the table without letting that thread in."""
+    for item in list((getattr(pool, "_pending_work_items", None) or {}).values()):
+        if item.future.cancelled():
+            item.future = Future()
 
 
 def _end_half_read_result(pool: ProcessPoolExecutor) -> None:

@@ -207,3 +207,27 @@ def test_stopping_a_worker_halfway_through_its_result_does_not_hang_the_pool():
     done = subprocess.run([sys.executable, "-c", HALF_SENT_RESULT], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert done.stdout.strip() == "stopped", done.stderr
+
+
+CANCELLED_THEN_STOPPED = '''
+import multiprocessing, time
+from concurrent.futures import ProcessPoolExecutor
+from pnp.editions import stop_workers
+
+POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+running = [POOL.submit(time.sleep, 60) for _ in range(2)]     # one runs, one waits in the call queue
+waiting = [POOL.submit(time.sleep, 60) for _ in range(20)]
+time.sleep(1)
+assert sum(future.cancel() for future in waiting) > 10
+stop_workers(POOL)
+POOL.shutdown(wait=True, cancel_futures=True)
+print("stopped", flush=True)
+'''
+
+
+def test_stopping_workers_after_cancelling_the_rest_prints_no_traceback():
+    """A refused build cancels what has not started, then stops its workers: Python 3.11's pool
+    then failed each cancelled future in its own thread and printed that thread's traceback."""
+    done = subprocess.run([sys.executable, "-c", CANCELLED_THEN_STOPPED], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.stdout.strip() == "stopped" and "Traceback" not in done.stderr, done.stderr
