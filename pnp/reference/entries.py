@@ -223,7 +223,8 @@ def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = N
                 number += 1
                 anchor = f"{base}-{number}"
             taken.add(anchor)
-            name = card_name(card, card_id)
+            deck_title = (titles or {}).get(deck.deck.key, deck.deck.title)
+            name = card_name(card, deck_title if len(first) == 1 else card_id)
             words = []
             for field in word_fields:
                 value = getattr(card, field, None)
@@ -233,7 +234,7 @@ def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = N
                            if field not in word_fields and field not in NAME_FIELDS and field not in ("id", "count")
                            and field not in type(card).ICON_FIELDS and isinstance(value, (str, int))
                            and not isinstance(value, bool) and value != "")
-            entries.append(CardEntry(anchor, deck.deck.key, (titles or {}).get(deck.deck.key, deck.deck.title),
+            entries.append(CardEntry(anchor, deck.deck.key, deck_title,
                                      modules.get(deck.deck.module),
                                      card_id, name, tuple(words), values, counts[card_id],
                                      face_words(env, deck.deck, card) if env is not None else ""))
