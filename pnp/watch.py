@@ -22,7 +22,8 @@ from functools import cache
 from pathlib import Path
 
 from pnp.atomic import write_atomically
-from pnp.editions import Edition, PrintOptions, build_editions, edition_options, render_editions, start_pool
+from pnp.editions import Edition, PrintOptions, build_editions, edition_options, render_editions
+from pnp.pool import start_pool
 from pnp.errors import DataError, PnpError, plural
 from pnp.files import read_bytes
 from pnp.inputs import build_inputs

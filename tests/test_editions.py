@@ -182,7 +182,7 @@ HALF_SENT_RESULT = '''
 import os, struct, sys, threading, time
 from concurrent.futures import ProcessPoolExecutor
 import multiprocessing
-from pnp.editions import stop_workers
+from pnp.pool import stop_workers
 
 def half_a_result():
     writer = POOL._result_queue._writer          # inherited by fork, as every worker's is
@@ -212,7 +212,7 @@ def test_stopping_a_worker_halfway_through_its_result_does_not_hang_the_pool():
 CANCELLED_THEN_STOPPED = '''
 import multiprocessing, time
 from concurrent.futures import ProcessPoolExecutor
-from pnp.editions import stop_workers
+from pnp.pool import stop_workers
 
 POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
 running = [POOL.submit(time.sleep, 60) for _ in range(2)]     # one runs, one waits in the call queue

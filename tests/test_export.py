@@ -154,9 +154,9 @@ def test_art_without_enough_bleed_is_mirrored_at_the_edge():
 def test_export_is_deterministic_on_the_pool_and_in_one_process(exports, tmp_path, fresh_renders, monkeypatch):
     """The decks render on the build's worker pool, one task a deck; rendered afresh in this
     process instead (--jobs 1), every file is the same, byte for byte."""
-    import pnp.editions
+    import pnp.pool
 
-    tasks, start_pool = [], pnp.editions.start_pool
+    tasks, start_pool = [], pnp.pool.start_pool
 
     def watched_pool(jobs):
         pool = start_pool(jobs)
@@ -164,7 +164,7 @@ def test_export_is_deterministic_on_the_pool_and_in_one_process(exports, tmp_pat
         pool.submit = lambda function, *arguments: tasks.append(arguments[0].__name__) or submit(function, *arguments)
         return pool
 
-    monkeypatch.setattr(pnp.editions, "start_pool", watched_pool)
+    monkeypatch.setattr(pnp.pool, "start_pool", watched_pool)
     for jobs, folder in (("2", "pool"), ("1", "here")):
         result = run_pnp("export", "wizard", "--for", "tts", "--out", str(tmp_path / folder), "--project", str(ROOT),
                          "--base-url", "https://example.org/wizard/", "--jobs", jobs)

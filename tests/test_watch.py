@@ -12,7 +12,8 @@ import time
 import pytest
 from watchfiles import Change
 
-from pnp.editions import Edition, PrintOptions, build_editions, start_pool
+from pnp.editions import Edition, PrintOptions, build_editions
+from pnp.pool import start_pool
 from pnp.errors import PnpError
 from pnp.watch import an_input_change, rebuild
 from tests.conftest import ROOT, run_pnp

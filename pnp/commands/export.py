@@ -28,7 +28,7 @@ def export(game_key: str, service: str, out_dir: str | None, base_url: str | Non
            jobs: int | None, project_dir: str | None) -> None:
     """Export GAME's cards for a print shop or Tabletop Simulator, with a manifest of every card."""
     from pnp.build import check_before_build
-    from pnp.editions import worker_pool
+    from pnp.pool import worker_pool
     from pnp.export.game import export_game
     from pnp.output import project_output, write_outputs
     from pnp.preflight import require_preflight

@@ -27,7 +27,8 @@ def watch(game_key: str, papers: tuple, duplex: str, language: str | None, duple
           project_dir: str | None) -> None:
     """Build GAME, then rebuild it on every save of its data, rulebook, layouts or fonts, into
     output/GAME/PAPER, saying what was rebuilt or what is wrong, until Ctrl-C."""
-    from pnp.editions import PrintOptions, default_jobs
+    from pnp.editions import PrintOptions
+    from pnp.pool import default_jobs
     from pnp.watch import watch_game
 
     duplex = duplex.lower()

@@ -142,7 +142,7 @@ def export_print_shop(sides: list[DeckSides], service: Service, export: Export) 
 
 def export_game(project: Project, game: Game, service_key: str, base_url: str = "",
                 pool: ProcessPoolExecutor | None = None) -> Export:
-    """What an export writes; the decks render on `pool` when given (pnp.editions.start_pool)."""
+    """What an export writes; the decks render on `pool` when given (pnp.pool.start_pool)."""
     service = SERVICES.get(service_key)
     if service is None:
         raise UsageError(f"--for {service_key}: pnp exports for {', '.join(SERVICES)}")

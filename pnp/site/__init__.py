@@ -13,7 +13,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.editions import Edition, PrintOptions, render_editions, worker_pool
+from pnp.editions import Edition, PrintOptions, render_editions
+from pnp.pool import worker_pool
 from pnp.output import write_outputs
 from pnp.errors import DataError, Problem, UsageError
 from pnp.files import MissingFile, project_font, read_bytes, read_text

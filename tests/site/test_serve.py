@@ -63,7 +63,7 @@ def test_serve_keeps_one_pool_for_every_rebuild(tmp_path, monkeypatch):
 
     import watchfiles
 
-    import pnp.editions
+    import pnp.pool
     import pnp.site.serve as serve
     from pnp.project import Project
 
@@ -73,7 +73,7 @@ def test_serve_keeps_one_pool_for_every_rebuild(tmp_path, monkeypatch):
         def shutdown(self, **_):
             started.append("shut down")
 
-    monkeypatch.setattr(pnp.editions, "start_pool", lambda jobs: started.append(jobs) or Pool())
+    monkeypatch.setattr(pnp.pool, "start_pool", lambda jobs: started.append(jobs) or Pool())
 
     def build_site(project, target, keys, title, owned=False, pool=None):
         pools.append(pool)
