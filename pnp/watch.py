@@ -32,6 +32,7 @@ from pnp.project import Project
 
 WATCHED = ("layouts", "fonts")          # and the game's own folder of card_data/
 WATCH_STEP_MS = 20                      # a save is acted on once no other change came for this long
+WATCH_READY_MS = 200                    # how soon "watching" is said once the folders are watched
 # Files editors and office suites write beside the one being saved, never read by pnp: hidden
 # files (gedit's .goutputstream-*, Kate's .swp, emacs's .#lock), emacs's #autosave#, backups~,
 # vim's write test 4913, LibreOffice's .~lock.deck.xlsx#, Excel's ~$deck.xlsx, `sed -i`'s sedXXXXXX,
@@ -131,11 +132,16 @@ def watch_game(project: Project, editions: list[Edition], options: PrintOptions,
                 say(f"{project.relative(edition.out_dir)}: {state}")
         except PnpError as error:
             fail(error)
-        say("watching " + ", ".join(str(project.relative(f)) for f in watched_folders(project, editions[0].game_key))
-            + " (Ctrl-C stops)")
+        watching = "watching " + ", ".join(str(project.relative(f)) for f in watched_folders(
+            project, editions[0].game_key)) + " (Ctrl-C stops)"
         folders = [folder for folder in watched_folders(project, editions[0].game_key) if folder.is_dir()]
         for changes in watch(*folders, step=WATCH_STEP_MS, stop_event=stop, raise_interrupt=False,
-                             watch_filter=an_input_change):
+                             watch_filter=an_input_change, yield_on_timeout=True, rust_timeout=WATCH_READY_MS):
+            if watching:
+                say(watching)          # only now are the folders watched: a save after this is seen
+                watching = ""
+            if not changes:
+                continue
             changed = {Path(path) for _, path in changes}
             shown = sorted(str(project.relative(path)) for path in changed)
             say(f"changed: {', '.join(shown[:5])}{' ...' if len(shown) > 5 else ''}")

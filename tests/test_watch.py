@@ -13,9 +13,9 @@ import pytest
 from watchfiles import Change
 
 from pnp.editions import Edition, PrintOptions, build_editions
-from pnp.pool import start_pool
 from pnp.errors import PnpError
-from pnp.watch import an_input_change, rebuild
+from pnp.pool import start_pool
+from pnp.watch import an_input_change, rebuild, watch_game
 from tests.conftest import ROOT, run_pnp
 
 
@@ -127,3 +127,26 @@ def test_an_editor_s_own_files_are_not_changes(name):
 @pytest.mark.parametrize("name", ["cards.yaml", "deck.xlsx", "card.html", "cards.css", "icon-2.svg", "eb.woff2"])
 def test_the_files_pnp_reads_are_changes(name):
     assert an_input_change(Change.modified, f"/project/layouts/tiny/{name}")
+
+
+def test_a_save_right_after_watching_is_said_is_seen(cache_on, tiny):
+    """'watching' is a promise: a save made the moment it is said was missed when it was said
+    before the folders were watched (a loaded machine's CI run waited two minutes for it)."""
+    editions = [Edition("tiny", "a4", out_dir=tiny.root / "output/tiny/a4", owned=True)]
+    cards = tiny.root / "card_data/tiny/cards.yaml"
+    stop, said = threading.Event(), []
+
+    def say(line: str) -> None:
+        said.append(line)
+        if line.startswith("watching"):
+            _edit(cards, "Take another turn after this one.", "Take two more turns.")
+        if line.startswith("rebuilt") or len(said) > 10:
+            stop.set()
+
+    timer = threading.Timer(60, stop.set)
+    timer.start()
+    try:
+        watch_game(tiny, editions, PrintOptions(), 1, say, lambda error: said.append(str(error)), stop)
+    finally:
+        timer.cancel()
+    assert any(line.startswith("rebuilt output/tiny/a4/cards.pdf") for line in said), said
