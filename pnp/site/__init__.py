@@ -115,8 +115,14 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
     modules = tuple(module.key for module in game.modules)
     wanted = [(language, paper) for language in game.languages or (game.language,) for paper in PAPER_TITLES]
     progress(f"{game.title}: {', '.join(PAPER_TITLES.values())}")
-    made = render_editions(project, [Edition(game.key, paper, language, modules) for language, paper in wanted],
-                           PrintOptions("long", booklet=True), pool=pool)
+    reference = pool.submit(game_reference_by_key, project, game.key, common) if pool is not None else None
+    try:
+        made = render_editions(project, [Edition(game.key, paper, language, modules) for language, paper in wanted],
+                               PrintOptions("long", booklet=True), pool=pool)
+    except BaseException:
+        if reference is not None:
+            reference.cancel()
+        raise
     for (language, paper), rendered in zip(wanted, made):
         rendered = rendered.files
         edition = f"{paper}-{language}" if language != game.language else paper
@@ -137,7 +143,7 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
         scale_bar_picture = scale_bar_picture or _scale_bar_picture(game, paper, rendered)
     picture, alt = _cover_picture(project, game)
     files.append((f"{game.key}/cover.png", picture))
-    references = _reference(project, game, common)
+    references = reference.result() if reference is not None else game_reference(project, game, common)
     font = None
     if game.cover.title_font:
         fonts = font_files(project, project.fonts / game.cover.title_font, f"fonts/{game.cover.title_font}",
@@ -157,8 +163,16 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
     return files + references, {"page": page, "scale_bar": scale_bar_picture}
 
 
-def _reference(project: Project, game: Game, common: dict) -> list[tuple[str, bytes]]:
-    """The game's rules reference, in each of its languages (none for a game without a rulebook)."""
+def game_reference_by_key(project: Project, key: str, common: dict) -> list[tuple[str, bytes]]:
+    """game_reference on a pool's process, which is handed the game's key (a game's card
+    models are made when it loads, and do not travel between processes)."""
+    return game_reference(project, get_game(project, key), common)
+
+
+def game_reference(project: Project, game: Game, common: dict) -> list[tuple[str, bytes]]:
+    """The game's rules reference, in each of its languages (none for a game without a rulebook).
+    On a pool it is made beside the game's check and PDFs: it reads the same data, and its card
+    pictures and pages would otherwise come after them, on one core."""
     from pnp.check import collect_examples, example_results
     from pnp.data.decks import load_game
     from pnp.rulebook.source import rulebook_dir
