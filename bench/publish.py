@@ -6,12 +6,17 @@ It copies the project's inputs to a temporary folder (so the render cache starts
 times `pnp site` cold and warm, `pnp export GAME --for SERVICE` for every game and service
 (warm), and the preflight alone over every PDF of the site. Medians of N runs (default 3).
 
-Figures (2 cores, Python 3.11, 2026-11-30, --repeat 3; exports and preflight from the last run):
-    pnp site, empty cache (2 games x 2 papers with booklets: 52 PDFs, 124 files)   17.2 s
-    pnp site, warm cache (thumbnails, covers and zips are made again)               6.2 s
-    pnp export verset --for mpc / tgc / dtc / tts (warm)            4.5 / 4.7 / 1.4 / 3.6 s
-    pnp export wizard --for mpc / tgc / dtc / tts (warm)            3.8 / 3.9 / 2.1 / 2.7 s
-    preflight of the site's 52 PDFs (4.3 MB), in one process                       0.05 s
+Figures (2 cores, Python 3.11, --repeat 2 or 3; exports and preflight from the last run):
+                                                          2026-11-30   2026-12-03, before   2026-12-03, with
+                                                                       the reference        the reference and
+                                                                       (1a2873c)            tagged rulebooks
+    pnp site, empty cache (every game, A4 and Letter)        17.2 s*      110.0 s              138.6 s
+    pnp site, warm cache (thumbnails, covers, zips, the
+      reference's pages and pictures made again)              6.2 s*       22.2 s               24.4 s
+    pnp export verset --for mpc / tgc / dtc / tts (warm)   4.5/4.7/1.4/3.6   13.9/14.5/4.2/10.3   12.6/12.8/4.0/9.4 s
+    pnp export wizard --for mpc / tgc / dtc / tts (warm)   3.8/3.9/2.1/2.7    8.0/8.1/3.1/4.8     8.1/8.8/3.8/6.0 s
+    preflight of the site's PDFs, in one process            0.05 s (52)   0.52 s (134)         0.75 s (134)
+    * two games then (52 PDFs); the 12-03 runs had the machine to themselves, one after the other.
 """
 
 import argparse
