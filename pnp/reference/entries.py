@@ -56,7 +56,8 @@ class CardEntry:
     def described(self) -> str:
         """The card in words, for its picture's alternative text: its name and deck, then its
         text, or what its face prints when its data holds no words (Verso's values)."""
-        return ". ".join(part for part in (f"{self.name} ({self.deck_title})", *(self.words or (self.printed,)))
+        named = self.name if self.name == self.deck_title else f"{self.name} ({self.deck_title})"
+        return ". ".join(part for part in (named, *(self.words or (self.printed,)))
                          if part)
 
 

@@ -108,5 +108,5 @@ def test_anchors_are_the_same_after_a_rebuild_and_after_a_chapter_is_moved(tiny)
 def test_a_nameless_card_alone_in_its_deck_is_called_by_the_deck_s_title():
     found = reference("verdun")
     token = found.card("card-assault-token--assault")
-    assert token.name == "Assault token"
+    assert token.name == "Assault token" and token.described.startswith("Assault token. ")
     assert token.anchor in next(t for t in found.terms if t.term.term == "Assault token").cards
