@@ -208,6 +208,12 @@ def face_words(env, deck, card) -> str:
     return printed_words(html)
 
 
+def reference_name(card, card_id: str, deck_title: str, kinds: int) -> str:
+    """What the reference calls a card: its name, else its deck's title when the deck holds no
+    other card (Verdun's Assault token), else its id."""
+    return card_name(card, deck_title if kinds == 1 else card_id)
+
+
 def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = None) -> list[CardEntry]:
     entries, taken = [], set()
     for deck in loaded:
@@ -225,7 +231,7 @@ def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = N
                 anchor = f"{base}-{number}"
             taken.add(anchor)
             deck_title = (titles or {}).get(deck.deck.key, deck.deck.title)
-            name = card_name(card, deck_title if len(first) == 1 else card_id)
+            name = reference_name(card, card_id, deck_title, len(first))
             words = []
             for field in word_fields:
                 value = getattr(card, field, None)

@@ -165,7 +165,13 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
 
 def game_reference_by_key(project: Project, key: str, common: dict) -> list[tuple[str, bytes]]:
     """game_reference on a pool's process, which is handed the game's key (a game's card
-    models are made when it loads, and do not travel between processes)."""
+    models are made when it loads, and do not travel between processes). Its pictures are
+    cached by the render inputs read now: a pool kept between rebuilds (pnp serve) would
+    otherwise key them by the inputs of the last job this process ran."""
+    from pnp.inputs import render_inputs
+    from pnp.render import cache
+
+    cache.use_salt(project.root, render_inputs(project))
     return game_reference(project, get_game(project, key), common)
 
 

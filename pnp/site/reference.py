@@ -12,9 +12,8 @@ from markupsafe import Markup
 
 from pnp.errors import DataError, Problem
 from pnp.project import Project
-from pnp.reference.entries import THUMBNAIL_ATTRIBUTE, build_reference, card_anchor
+from pnp.reference.entries import THUMBNAIL_ATTRIBUTE, build_reference, card_anchor, reference_name
 from pnp.reference.search import PAGES, documents
-from pnp.render.printed_words import card_name
 from pnp.rulebook.render import THUMBNAIL_SCALE, find_card
 from pnp.site.pictures import card_faces
 
@@ -140,7 +139,10 @@ def reference_files(project: Project, game, loaded: list, results: dict, example
         shown = game.in_language(language)
         folder = f"{game.key}/{reference_folder(game, language)}"
         words = page_words(project, language)
-        names = {card_anchor(d.deck.key, c.id): card_name(c, str(c.id)) for d in loaded for c in d.cards}
+        titles = {d.key: d.title for d in shown.declared_decks}
+        names = {card_anchor(d.deck.key, c.id): reference_name(c, str(c.id), titles.get(d.deck.key, d.deck.title),
+                                                               len({str(other.id) for other in d.cards}))
+                 for d in loaded for c in d.cards}
         pictures = _pictures(project, shown, loaded)
         reference = build_reference(project, shown, loaded, results, examples, _picture_card(loaded, pictures, names))
         icons: dict = {}

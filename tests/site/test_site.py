@@ -219,3 +219,19 @@ def test_every_game_has_a_rules_reference_with_every_card_and_its_search_index(b
             assert {e["kind"] for e in entries} == {"rule", "term", "card", "ruling", "example"}
         assert 'href="reference/index.html"' in (built_site / key / "index.html").read_text()
     assert (built_site / "minisearch.js").is_file() and (built_site / "minisearch-LICENSE.txt").is_file()
+
+
+def test_a_reference_made_on_a_kept_pool_keys_its_pictures_by_today_s_inputs(tiny, monkeypatch):
+    """pnp serve keeps its pool between rebuilds: a process that last rendered before a stylesheet
+    was edited still held that build's render inputs, and the reference's card pictures came from
+    the cache entries of the old stylesheet."""
+    import pnp.site
+    from pnp.inputs import render_inputs
+    from pnp.render import cache
+
+    cache.use_salt(tiny.root, "the inputs of a build before the edit")
+    seen = []
+    monkeypatch.setattr(pnp.site, "game_reference", lambda project, game, common: seen.append(
+        cache._salts[str(tiny.root.resolve())]) or [])
+    pnp.site.game_reference_by_key(tiny, "tiny", {})
+    assert seen == [render_inputs(tiny)]
