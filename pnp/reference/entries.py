@@ -208,10 +208,13 @@ def face_words(env, deck, card) -> str:
     return printed_words(html)
 
 
-def reference_name(card, card_id: str, deck_title: str, kinds: int) -> str:
-    """What the reference calls a card: its name, else its deck's title when the deck holds no
-    other card (Verdun's Assault token), else its id."""
-    return card_name(card, deck_title if kinds == 1 else card_id)
+def reference_names(cards: list, deck_title: str) -> dict:
+    """card id -> what the reference calls the card: its name, else its deck's title when the
+    deck holds no other card (Verdun's Assault token), else its id."""
+    ids: dict = {}
+    for card in cards:
+        ids.setdefault(str(card.id), card)
+    return {card_id: card_name(card, deck_title if len(ids) == 1 else card_id) for card_id, card in ids.items()}
 
 
 def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = None) -> list[CardEntry]:
@@ -223,6 +226,8 @@ def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = N
             counts[str(card.id)] = counts.get(str(card.id), 0) + 1
             first.setdefault(str(card.id), card)
         word_fields = getattr(type(next(iter(first.values()), None)), "WORD_FIELDS", ())
+        deck_title = (titles or {}).get(deck.deck.key, deck.deck.title)
+        names = reference_names(deck.cards, deck_title)
         for card_id, card in first.items():
             anchor = base = card_anchor(deck.deck.key, card_id)
             number = 1
@@ -230,8 +235,7 @@ def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = N
                 number += 1
                 anchor = f"{base}-{number}"
             taken.add(anchor)
-            deck_title = (titles or {}).get(deck.deck.key, deck.deck.title)
-            name = reference_name(card, card_id, deck_title, len(first))
+            name = names[card_id]
             words = []
             for field in word_fields:
                 value = getattr(card, field, None)

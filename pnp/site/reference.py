@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from pnp.errors import DataError, Problem
 from pnp.project import Project
-from pnp.reference.entries import THUMBNAIL_ATTRIBUTE, build_reference, card_anchor, reference_name
+from pnp.reference.entries import THUMBNAIL_ATTRIBUTE, build_reference, card_anchor, reference_names
 from pnp.reference.search import PAGES, documents
 from pnp.rulebook.render import THUMBNAIL_SCALE, find_card
 from pnp.site.pictures import card_faces
@@ -140,9 +140,8 @@ def reference_files(project: Project, game, loaded: list, results: dict, example
         folder = f"{game.key}/{reference_folder(game, language)}"
         words = page_words(project, language)
         titles = {d.key: d.title for d in shown.declared_decks}
-        names = {card_anchor(d.deck.key, c.id): reference_name(c, str(c.id), titles.get(d.deck.key, d.deck.title),
-                                                               len({str(other.id) for other in d.cards}))
-                 for d in loaded for c in d.cards}
+        names = {card_anchor(d.deck.key, card_id): name for d in loaded
+                 for card_id, name in reference_names(d.cards, titles.get(d.deck.key, d.deck.title)).items()}
         pictures = _pictures(project, shown, loaded)
         reference = build_reference(project, shown, loaded, results, examples, _picture_card(loaded, pictures, names))
         icons: dict = {}
