@@ -118,12 +118,20 @@ def check_before_build(project: Project, game: Game, force: bool,
     stops it too (exit 1) unless --force, which builds with the engine's numbers and says so.
     Returns the engine's results for the rulebook and what --force let through.
     """
-    report = check_game(project, game, loaded=loaded)
+    report = check_game(project, game, loaded=loaded, languages=(game.language,),
+                        complete_in=() if force else (game.language,))
     if report.problems:
         raise DataError(report.problems)
     if report.mismatches and not force:
         raise CheckFailed([str(m) for m in report.mismatches])
     skipped = []
+    if force and game.language != game.source_language:
+        from pnp.i18n.checks import missing_words
+
+        missing = missing_words(project, game, game.language)
+        if missing:
+            skipped.append(f"the {game.language} edition prints the source words where a translation is missing:")
+            skipped += [f"  {line}" for line in missing]
     if report.mismatches:
         skipped.append(f"{plural(len(report.mismatches), 'worked example')} "
                        f"{'disagrees' if len(report.mismatches) == 1 else 'disagree'} with the engine; "

@@ -106,9 +106,14 @@ def _title_font_problems(project: Project, game: Game, font: str) -> list[Proble
 
 
 def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
-               loaded: list | None = None) -> CheckReport:
+               loaded: list | None = None, languages: tuple | None = None,
+               complete_in: tuple | None = None) -> CheckReport:
     """Card data (unless the caller loaded it), then layouts (rendered as HTML, no
-    WeasyPrint), then worked examples, then the rulebook's chapters."""
+    WeasyPrint), then worked examples, then the rulebook's chapters and the translations in
+    `languages` (by default every language the game prints in; a build checks the one it
+    prints): each translation consistent with its source, and complete in `complete_in` (by
+    default the same languages)."""
+    languages = tuple(languages if languages is not None else (game.languages or (game.language,)))
     from pnp.render.layout_check import layout_problems
 
     report = CheckReport()
@@ -144,8 +149,8 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
         from pnp.reference.glossary import glossary_problems
         from pnp.rulebook.render import render_rulebook_html, rulebook_body
 
-        for language in game.languages or (game.language,):
-            shown = game.in_language(language)
+        for language in languages:
+            shown = game.in_language(language, (game.words or False) and game.words.force)
             try:
                 body = rulebook_body(project, shown, loaded, report.results)
                 render_rulebook_html(project, shown, loaded, report.results, "a4", body)
@@ -153,6 +158,11 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
                 report.problems += error.problems
                 continue
             report.problems += glossary_problems(project, shown, [h.anchor for h in body.headings], language)
+    if not report.problems:
+        from pnp.i18n.checks import translation_problems
+
+        report.problems += translation_problems(project, game, languages,
+                                                languages if complete_in is None else complete_in)
     return report
 
 

@@ -110,7 +110,8 @@ def build_editions(project: Project, editions: list[Edition], options: PrintOpti
     return reports
 
 
-def _load(project: Project, editions: list[Edition], digests: dict, ink_saver: bool = False) -> dict:
+def _load(project: Project, editions: list[Edition], digests: dict, ink_saver: bool = False,
+          force: bool = False) -> dict:
     """Each game of the run loaded once, every module with it (the rulebook shows them all)."""
     runs: dict = {}
     for index, edition in enumerate(editions):
@@ -121,8 +122,8 @@ def _load(project: Project, editions: list[Edition], digests: dict, ink_saver: b
             if edition.language is not None and edition.language not in (game.languages or (game.language,)):
                 raise UsageError(f"--lang {edition.language}: {game.title} prints in "
                                  f"{', '.join(game.languages or (game.language,))}")
-            full = game.in_language(edition.language).with_all_modules().printed_light(ink_saver)
-            job = game_job(project, edition.game_key, edition.language, digests, ink_saver)
+            full = game.in_language(edition.language, force).with_all_modules().printed_light(ink_saver)
+            job = game_job(project, edition.game_key, edition.language, digests, ink_saver, force)
             with stage(f"card_data/{game.key}", "reading the game's data"):
                 loaded = load_game(project, full)
             runs[key] = _GameRun(job, full, loaded, None, [],
@@ -132,10 +133,10 @@ def _load(project: Project, editions: list[Edition], digests: dict, ink_saver: b
 
 
 def game_job(project: Project, game_key: str, language: str | None, digests: dict,
-             ink_saver: bool = False) -> GameJob:
+             ink_saver: bool = False, force: bool = False) -> GameJob:
     """What the pool's tasks name the game by, as of its inputs now."""
     generation = game_digest(project, game_key, digests)
-    return GameJob(str(project.root), game_key, language, generation, digests[RENDERING], ink_saver)
+    return GameJob(str(project.root), game_key, language, generation, digests[RENDERING], ink_saver, force)
 
 
 def game_digest(project: Project, game_key: str, digests: dict) -> str:
@@ -229,7 +230,7 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
         pool = start_pool(jobs)
     try:
         progress(0, 1, "checking")
-        runs = _load(project, editions, digests if digests is not None else {}, options.ink_saver)
+        runs = _load(project, editions, digests if digests is not None else {}, options.ink_saver, options.force)
         out = [(RenderedEdition(), []) for _ in editions]
         checked = [False]
         waiting: list = []

@@ -201,7 +201,7 @@ RESOURCE_ATTACKS = {
     "an alias bomb in card data": lambda p: (p / "card_data/verset/glass.yaml").write_text(ALIAS_BOMB),
     "an alias bomb in the rulings": lambda p: (p / "card_data/verset/rulings.yaml").write_text(ALIAS_BOMB),
     "an alias bomb in an example block": lambda p: edit(
-        p, "card_data/verset/rulebook/07-variants.md", "id: feeding-the-organ",
+        p, "card_data/verset/rulebook/en/07-variants.md", "id: feeding-the-organ",
         "id: feeding-the-organ\n" + "\n".join("x" + line for line in ALIAS_BOMB.splitlines())),
     "a CSV count of a billion": lambda p: edit(p, "card_data/verset/tokens.csv", "One soul,10", "One soul,1000000000"),
     "a million CSV rows": lambda p: big_csv(p, 1_000_000),
@@ -210,7 +210,7 @@ RESOURCE_ATTACKS = {
         p, "layouts/verset/verse.html", "{{ card.name }}",
         "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"),
     "nested loops in a chapter": lambda p: edit(
-        p, "card_data/verset/rulebook/01-the-game.md", "# ",
+        p, "card_data/verset/rulebook/en/01-the-game.md", "# ",
         "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}\n# "),
     "a string of a billion characters": lambda p: edit(p, "layouts/verset/verse.html", "{{ card.name }}",
                                                       "{{ 'x' * 10**9 }}"),
@@ -222,7 +222,7 @@ RESOURCE_ATTACKS = {
         + "".join(f'<g id="a{i}">' + f'<use xlink:href="#a{i - 1}"/>' * 10 + "</g>" for i in range(1, 40))
         + "</svg>"),
     "50,000 nested divs in a chapter": lambda p: edit(
-        p, "card_data/verset/rulebook/01-the-game.md", "# ", "<div>" * 50_000 + "</div>" * 50_000 + "\n\n# "),
+        p, "card_data/verset/rulebook/en/01-the-game.md", "# ", "<div>" * 50_000 + "</div>" * 50_000 + "\n\n# "),
     "a recursive macro": lambda p: edit(p, "layouts/verset/verse.html", "{{ card.name }}",
                                         "{% macro m(n) %}{{ m(n) }}{% endmacro %}{{ m(1) }}"),
     "YAML nested 10,000 deep": lambda p: (p / "card_data/verset/glass.yaml").write_text("[" * 10_000 + "]" * 10_000),
@@ -271,7 +271,7 @@ def write_bytes(project, relative, data: bytes):
 
 BAD_INPUTS = {
     "undecodable bytes in card data": lambda p: write_bytes(p, "card_data/verset/bar.yaml", b"- id: \xff\xfe\n"),
-    "a control character in a chapter": lambda p: edit(p, "card_data/verset/rulebook/01-the-game.md", "# ", "\x07# "),
+    "a control character in a chapter": lambda p: edit(p, "card_data/verset/rulebook/en/01-the-game.md", "# ", "\x07# "),
     "a latin-1 CSV": lambda p: write_bytes(p, "card_data/verset/tokens.csv",
                                            "id,value,name,count\none-soul,1,Âme,10\n".encode("latin-1")),
     "a UTF-16 CSV": lambda p: write_bytes(p, "card_data/verset/tokens.csv",
@@ -285,7 +285,7 @@ BAD_INPUTS = {
         p, "card_data/verset/examples/hands.yaml", "expect: {total: 17,", "expect: {total: " + "9" * 5000 + ","),
     "a sandbox refusal in a layout": lambda p: edit(p, "layouts/verset/verse.html", "{{ card.name }}",
                                                     "{{ card.name.__class__ }}{{ ''.__class__.mro() }}"),
-    "a malformed example block": lambda p: edit(p, "card_data/verset/rulebook/07-variants.md",
+    "a malformed example block": lambda p: edit(p, "card_data/verset/rulebook/en/07-variants.md",
                                                 "kind: variant\nsetup: {variant: organ, souls: 9}",
                                                 "kind: variant\nsetup: [organ"),
 }
@@ -312,8 +312,8 @@ def test_the_problem_list_is_capped(project):
 
 
 def test_a_chapter_error_names_its_line(project):
-    edit(project, "card_data/verset/rulebook/05-gall.md", "\n", "\n{{ nothing_here }}\n")
-    assert "card_data/verset/rulebook/05-gall.md:2:" in refused(project, "check", "verset")
+    edit(project, "card_data/verset/rulebook/en/05-gall.md", "\n", "\n{{ nothing_here }}\n")
+    assert "card_data/verset/rulebook/en/05-gall.md:2:" in refused(project, "check", "verset")
 
 
 def test_an_out_folder_below_a_file_is_a_clean_error(project, tmp_path):

@@ -50,7 +50,7 @@ LONG_CHAPTER = "# A very long chapter\n\n" + "".join(
 
 def test_a_stage_past_its_clock_is_killed_and_named(tmp_path):
     project = copy_project(tmp_path / "project")
-    (project / "card_data/wizard/rulebook/06-long.md").write_text(LONG_CHAPTER, encoding="utf-8")
+    (project / "card_data/wizard/rulebook/en/06-long.md").write_text(LONG_CHAPTER, encoding="utf-8")
     out = tmp_path / "out"
     before = listing(tmp_path)
     code, output, elapsed, _ = run_capped(["build", "wizard", "--paper", "a4", "--jobs", "1", "--out", str(out)],

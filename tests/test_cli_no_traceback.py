@@ -28,7 +28,7 @@ BREAKAGES = {
     "the icons are gone": lambda p: shutil.rmtree(p / "layouts" / "icons"),
     "the fonts are gone": lambda p: [f.unlink() for f in (p / "fonts").rglob("*.woff")],
     "an examples file is broken": lambda p: _write(p, "card_data/verset/examples/hands.yaml", "- id: x\n  kind: hand\n"),
-    "a rulebook chapter is broken": lambda p: _write(p, "card_data/verset/rulebook/02-cards-and-hands.md", "{{ nope( }}\n"),
+    "a rulebook chapter is broken": lambda p: _write(p, "card_data/verset/rulebook/en/02-cards-and-hands.md", "{{ nope( }}\n"),
     "the rulings are not YAML": lambda p: _write(p, "card_data/verset/rulings.yaml", "- id: [\n"),
     "a spreadsheet deck is not a workbook": lambda p: [
         _write(p, "card_data/verset/tokens.xlsx", "id,value\n"),

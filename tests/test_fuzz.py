@@ -108,7 +108,7 @@ def test_any_declaration_value_is_read_or_refused_in_words(project, key, data):
 def test_any_example_and_chapter_is_checked_or_refused_in_words(project, key, data):
     game = get_game(project, key)
     examples = sorted((project.card_data / key / "examples").glob("*.yaml"))
-    chapters = sorted((project.card_data / key / "rulebook").glob("*.md"))
+    chapters = sorted((project.card_data / key / "rulebook").rglob("*.md"))
     if data.draw(st.booleans()) and examples:
         path = data.draw(st.sampled_from(examples))
         items = yaml.safe_load(path.read_text())

@@ -8,7 +8,8 @@ from pnp.errors import PnpError, plural
 from pnp.export.services import SERVICES
 from pnp.games import get_game
 from pnp.output import check_out_folder
-from pnp.commands.options import jobs_option, module_option, out_folder_option, project_at, project_option
+from pnp.commands.options import (jobs_option, lang_option, module_option, out_folder_option, project_at,
+                                  project_option)
 from pnp.commands.report import console, errors, fail
 from pnp.commands.types import ChoiceType
 
@@ -19,13 +20,15 @@ from pnp.commands.types import ChoiceType
               help="mpc: MakePlayingCards, tgc: The Game Crafter (a PNG per card face at 300 dpi with their "
                    "bleed); dtc: DriveThruCards (a PDF per deck, back and front of each card); tts: "
                    "Tabletop Simulator (deck sheets and a saved object).")
-@out_folder_option("Where to write (default: output/GAME/export-SERVICE).")
+@out_folder_option("Where to write (default: output/GAME/export-SERVICE, export-SERVICE-LANG in another "
+                   "language than the game's own).")
+@lang_option
 @click.option("--base-url", help="tts: where the images will be hosted (default: this folder, as a file:// address).")
 @module_option
 @jobs_option()
 @project_option
-def export(game_key: str, service: str, out_dir: str | None, base_url: str | None, modules: tuple,
-           jobs: int | None, project_dir: str | None) -> None:
+def export(game_key: str, service: str, out_dir: str | None, language: str | None, base_url: str | None,
+           modules: tuple, jobs: int | None, project_dir: str | None) -> None:
     """Export GAME's cards for a print shop or Tabletop Simulator, with a manifest of every card."""
     from pnp.build import check_before_build
     from pnp.pool import worker_pool
@@ -36,8 +39,13 @@ def export(game_key: str, service: str, out_dir: str | None, base_url: str | Non
     service = service.lower()
     try:
         project = project_at(project_dir)
-        game = get_game(project, game_key).with_modules(tuple(m.lower() for m in modules))
-        target = Path(out_dir).resolve() if out_dir else project_output(project, game.key, f"export-{service}")
+        from pnp.commands.lookup import _language
+
+        own = get_game(project, game_key)
+        language = _language(own, language.lower() if language else None)
+        game = own.in_language(language).with_modules(tuple(m.lower() for m in modules))
+        folder = f"export-{service}" if language == own.language else f"export-{service}-{language}"
+        target = Path(out_dir).resolve() if out_dir else project_output(project, game.key, folder)
         check_out_folder(target, owned=out_dir is None)
         with worker_pool(jobs) as pool:         # WeasyPrint loads in its processes while the game is checked
             check_before_build(project, game, force=False)

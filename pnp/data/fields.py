@@ -5,6 +5,7 @@ list into a strict pydantic model, so card data is checked with the same message
 the game. FIELD_TYPES is the documented allow-list (docs/game-declaration.md lists the same).
 """
 
+import re
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, Field, StringConstraints, create_model
@@ -67,6 +68,12 @@ class CardWithMadeId(Card):
     @property
     def id(self) -> str:
         return self.ID_FROM.format(**{name: getattr(self, name) for name in type(self).model_fields})
+
+
+def id_fields(card_model) -> set:
+    """The fields a card's id is made of (`id_from`): translating them would change the card."""
+    made_from = getattr(card_model, "ID_FROM", "") or ""
+    return set(re.findall(r"\{(\w+)", made_from))
 
 
 def _bounded(spec) -> Any:

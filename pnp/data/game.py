@@ -108,19 +108,44 @@ class Game:
     simulation_labels: Callable = lambda decks: {}         # ids in a report -> names to print
     simulation_report: Callable = lambda report, names: []  # lines and tables to print
     ink_saver: bool = False               # printed with the ink saver: what the layouts read to print light
+    words: object | None = field(default=None, compare=False, repr=False)   # pnp.i18n Words: None in its source language
+    words_for: Callable | None = field(default=None, compare=False, repr=False)  # (language, force) -> Words
+    source_game: "Game | None" = field(default=None, compare=False, repr=False)  # the game in its source language
 
     def printed_light(self, ink_saver: bool = True) -> "Game":
         """The game as the ink saver prints it (`pnp build --ink-saver`): every layout reads the switch."""
         return replace(self, ink_saver=ink_saver)
 
-    def in_language(self, language: str | None) -> "Game":
-        """The game as printed in `language` (one of its languages): its decks' titles in it."""
-        if language is None or language == self.language:
+    @property
+    def source_language(self) -> str:
+        """The language its data and layouts are written in; the others come from catalogues."""
+        return (self.source_game or self).language
+
+    def in_language(self, language: str | None, force: bool = False) -> "Game":
+        """The game as printed in `language` (one of its languages): its titles, notes and, through
+        `words`, its cards and layouts in it. `force` prints the source words where a translation
+        is missing (a build refuses them otherwise)."""
+        source = self.source_game or self
+        if language is None and (self.words is None or self.words.force == force):
             return self
+        language = language or self.language
+        if language == source.language:
+            return source
+        words = source.words_for(language, force) if source.words_for else None
+        if words is None:
+            return replace(source, language=language, source_game=source)
+        say = words.get
 
         def titled(decks):
-            return tuple(replace(d, title=d.titles.get(language, d.title)) for d in decks)
-        return replace(self, language=language, decks=titled(self.decks), declared_decks=titled(self.declared_decks))
+            return tuple(replace(d, title=say(d.titles.get(language, d.title)),
+                                 print_note=say(d.print_note)) for d in decks)
+        return replace(source, language=language, title=say(source.title), pitch=say(source.pitch),
+                       play_time=say(source.play_time), players=say(source.players),
+                       decks=titled(source.decks), declared_decks=titled(source.declared_decks),
+                       boards=tuple(replace(b, title=say(b.title)) for b in source.boards),
+                       modules=tuple(replace(m, title=say(m.title), note=say(m.note)) for m in source.modules),
+                       cover=replace(source.cover, alt=say(source.cover.alt)) if source.cover else None,
+                       words=words, source_game=source)
 
     def with_modules(self, keys) -> "Game":
         """The game with these optional modules' decks among those it builds. An unknown key is a

@@ -5,7 +5,7 @@ one-sided pieces, boards) are listed as left out, to print from the PDFs."""
 import csv
 import io
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pypdfium2 as pdfium
 
@@ -17,6 +17,7 @@ from pnp.export.pages import as_bytes, service_pages
 from pnp.export.services import DPI, PRODUCT_SIZES_IN, SERVICES, Service, product_size
 from pnp.data.game import Game
 from pnp.project import Project
+from pnp.render.templates.views import printed_card
 
 
 @dataclass
@@ -78,7 +79,7 @@ def _render_on(pool: ProcessPoolExecutor, project: Project, game: Game, exported
     from pnp.editions import game_job
     from pnp.workers import counted, deck_cards
 
-    job = game_job(project, game.key, None, {})
+    job = game_job(project, game.key, game.language, {})
     every_deck = tuple(loaded.deck.key for loaded in decks)      # the engine's tables see them all
     largest_first = sorted(range(len(exported)), key=lambda i: -len(exported[i].cards))
     futures = {i: pool.submit(counted, deck_cards, job, exported[i].deck.key, every_deck) for i in largest_first}
@@ -148,6 +149,8 @@ def export_game(project: Project, game: Game, service_key: str, base_url: str = 
         raise UsageError(f"--for {service_key}: pnp exports for {', '.join(SERVICES)}")
     decks = load_game(project, game)
     sides, left_out = render_sides(project, game, decks, pool)
+    sides = [replace(side, loaded=replace(side.loaded, cards=[printed_card(card, game) for card in side.loaded.cards]))
+             for side in sides]                 # the manifest names the cards as they print
     if not sides:
         raise UsageError(f"{game.title} has no deck of cards to export (only {', '.join(left_out)})")
     export = Export(left_out=left_out)

@@ -66,13 +66,21 @@ def load_declaration(project: Project, key: str) -> Game:
     boards = tuple(Board(b.key, b.title, b.layout, b.width_mm, b.height_mm, b.stock) for b in spec.boards)
     modules = tuple(Module(m.key, m.title, m.note) for m in spec.modules)
     cover = spec.cover or CoverSpec(deck=spec.decks[0].key)
-    return Game(key=key, title=spec.title, language=spec.language, boards=boards,
+    source = spec.source_language or spec.language
+
+    def words_for(language: str, force: bool = False):
+        from pnp.i18n.catalogue import game_words
+
+        return game_words(project, key, source, language, force)
+
+    game = Game(key=key, title=spec.title, language=source, boards=boards,
                 decks=tuple(d for d in decks if d.module is None), declared_decks=decks, modules=modules,
                 stylesheet=spec.stylesheet, players=spec.players, play_time=spec.play_time,
                 pitch=spec.pitch, inline_icons=dict(spec.inline_icons), located=located,
                 cover=Cover(cover.deck, tuple(cover.cards), cover.background, cover.title_font, cover.alt),
-                languages=tuple(spec.languages or [spec.language]),
+                languages=tuple(spec.languages or [spec.language]), words_for=words_for,
                 **(adapter.hooks() if adapter else {}))
+    return game.in_language(spec.language)
 
 
 def _deck(spec: GameSpec, index: int, deck: DeckSpec, located: Located, adapter) -> Deck:

@@ -208,6 +208,7 @@ class GameSpec(BaseModel):
     title: str = Field(min_length=1)
     language: str = Field(pattern=r"^[a-z]{2}$")
     languages: list[str] = []
+    source_language: str | None = Field(default=None, pattern=r"^[a-z]{2}$")
     players: str = Field(min_length=1)
     play_time: str = Field(min_length=1)
     pitch: str = Field(min_length=1)

@@ -195,14 +195,15 @@ def _names(pattern: re.Pattern | None, text: str) -> bool:
     return bool(pattern and pattern.search(_folded(text)))
 
 
-def face_words(env, deck, card) -> str:
+def face_words(env, deck, card, game=None) -> str:
     """The words a card's face prints, from its layout rendered as HTML (no typesetting)."""
     from pnp.render.fitting import FitState
-    from pnp.render.templates import deck_view, plain_view, render
+    from pnp.render.templates import deck_view, game_view, plain_view, render
 
     try:
+        shown = {"game": game_view(game)} if game is not None else {}
         html = render(env.get_template(deck.face), card=plain_view(card), deck=deck_view(deck),
-                      fit=FitState().sizer(0))
+                      fit=FitState().sizer(0), **shown)
     except Exception:          # a layout that needs the engine's tables: its data's words suffice
         return ""
     return printed_words(html)
@@ -217,7 +218,7 @@ def reference_names(cards: list, deck_title: str) -> dict:
     return {card_id: card_name(card, deck_title if len(ids) == 1 else card_id) for card_id, card in ids.items()}
 
 
-def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = None) -> list[CardEntry]:
+def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = None, game=None) -> list[CardEntry]:
     entries, taken = [], set()
     for deck in loaded:
         counts: dict = {}
@@ -248,7 +249,7 @@ def _card_entries(loaded: list, modules: dict, env=None, titles: dict | None = N
             entries.append(CardEntry(anchor, deck.deck.key, deck_title,
                                      modules.get(deck.deck.module),
                                      card_id, name, tuple(words), values, counts[card_id],
-                                     face_words(env, deck.deck, card) if env is not None else ""))
+                                     face_words(env, deck.deck, card, game) if env is not None else ""))
     return entries
 
 
@@ -268,11 +269,12 @@ def build_reference(project, game, loaded: list, results: dict, examples: list =
     parser = _Sections(sections_only=True)
     parser.feed(str(body.html))
     headings = {h.anchor: h for h in body.headings}
-    from pnp.render.templates import environment
+    from pnp.render.templates import environment, printed_card
 
-    cards = _card_entries(loaded, {m.key: m.title for m in game.modules},
+    printed = [replace(d, cards=[printed_card(card, game) for card in d.cards]) for d in loaded]
+    cards = _card_entries(printed, {m.key: m.title for m in game.modules},
                           environment(project.layouts, game.inline_icons),
-                          {d.key: d.title for d in game.declared_decks})
+                          {d.key: d.title for d in game.declared_decks}, game)
     by_marker = {f"{c.deck}:{c.id}": c.anchor for c in cards}
     sections = [Section(found["anchor"], found["level"], headings[found["anchor"]].number if found["anchor"]
                         in headings else None, _squeezed("".join(found["title"])), _squeezed("".join(found["text"])),

@@ -24,6 +24,7 @@ class Term:
     rule: str                    # the anchor of the rulebook heading that explains it
     definition: str
     line: int | None             # of its entry in glossary.yaml
+    untranslated: bool = False   # in another language than the source's, with no words in it yet
 
     @property
     def forms(self) -> tuple[str, ...]:
@@ -67,6 +68,12 @@ def load_glossary(project: Project, game, language: str | None = None) -> list[T
     language = language or game.language
     others = tuple(code for code in (game.languages or (game.language,)) if code != "en") + ("en",)
     problems, terms = [], []
+    translated = {}
+    if language != game.source_language:
+        from pnp.i18n.locale_data import GLOSSARY_WORDS, locale_words
+
+        known = [entry["term"].strip() for entry in data if isinstance(entry, dict) and isinstance(entry.get("term"), str)]
+        translated = locale_words(project, game.key, language, GLOSSARY_FILE, GLOSSARY_WORDS, REQUIRED_KEYS, known)
     for index, entry in enumerate(data):
         line = located.line_of((index,))
         where = f"term {index + 1}" + (f" ({entry['term']})" if isinstance(entry, dict)
@@ -83,9 +90,11 @@ def load_glossary(project: Project, game, language: str | None = None) -> list[T
         if found:
             problems += found
             continue
-        words = {**entry, **(entry.get(language) or {})}
+        words = {**entry, **(entry.get(language) or {}), **translated.get(entry["term"].strip(), {})}
+        untranslated = (language != game.source_language and entry["term"].strip() not in translated
+                        and not isinstance(entry.get(language), dict))
         terms.append(Term(words["term"].strip(), tuple(form.strip() for form in words.get("also", ())),
-                          words["rule"].strip(), words["definition"].strip(), line))
+                          words["rule"].strip(), words["definition"].strip(), line, untranslated))
     seen: dict = {}
     for term in terms:
         other = seen.setdefault(term.term.casefold(), term)
@@ -110,4 +119,4 @@ def glossary_problems(project: Project, game, anchors: list[str], language: str 
     return [Problem(shown, term.line, f"{term.term}, rule{where}", "the anchor of a rulebook heading",
                     f"'{term.rule}'", did_you_mean(term.rule, anchors,
                                                    f"`pnp rules {game.key} --anchors` lists them"))
-            for term in terms if term.rule not in anchors]
+            for term in terms if term.rule not in anchors and not term.untranslated]

@@ -9,7 +9,7 @@ from pnp.render.cache import RenderCache
 from pnp.render.fitting import FitState, overflows
 from pnp.render.page_checks import PageLabel, page_findings, settle
 from pnp.render.templates.environments import DOCUMENT_TEMPLATE
-from pnp.render.templates import deck_view, environment, game_view, limit_problem, plain_view, render
+from pnp.render.templates import card_view, deck_view, environment, game_view, limit_problem, plain_view, render
 
 MAX_FIT_PASSES = 8
 
@@ -77,7 +77,7 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
     state = FitState()
 
     extra = plain_view(context or {})
-    views = [plain_view(card) for card in cards]
+    views = [card_view(card, game) for card in cards]
     shown_deck, shown_game = deck_view(deck), game_view(game)
     for _ in range(MAX_FIT_PASSES):
         try:

@@ -38,6 +38,7 @@ from pnp.render.templates import (
     deck_view,
     new_environment,
     game_view,
+    card_view,
     plain_view,
     render,
     template_line,
@@ -170,7 +171,7 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
         if deck.uses_rules:
             tables = tables if tables is not None else plain_view(context() if context else {})
             extra = tables
-        pages = _deck_pages(project, env, deck_loaded, shown_game, extra, report, game.inline_icons)
+        pages = _deck_pages(project, env, deck_loaded, shown_game, extra, report, game)
         if pages is not None:
             report(_document_problems(project, env, deck_loaded, pages, shown_game, game.stylesheet))
     for board in game.boards:
@@ -184,10 +185,11 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
 
 
 def _deck_pages(project: Project, env, deck_loaded: LoadedDeck, shown_game, extra: dict, report,
-                inline_icons: dict) -> list | None:
+                game) -> list | None:
     """Each face and back of a deck rendered as the build renders them (None after a fault)."""
     deck = deck_loaded.deck
-    views = [plain_view(card) for card in deck_loaded.cards]
+    inline_icons = game.inline_icons
+    views = [card_view(card, game) for card in deck_loaded.cards]
     jobs = [(deck.face, card, i) for i, card in enumerate(views)]
     if deck.backs:
         jobs += ([(deck.back, card, i) for i, card in enumerate(views)] if deck.per_card_back

@@ -19,6 +19,7 @@ from markupsafe import Markup
 from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem, RenderError
 from pnp.files import project_files, read_bytes
+from pnp.i18n.locale_data import ruling_words
 from pnp.project import Project
 from pnp.render.fitting import FitState
 from pnp.render.papers import paper_size
@@ -33,7 +34,9 @@ from pnp.render.templates import (
     environment,
     game_view,
     limit_problem,
+    card_view,
     plain_view,
+    printed_card,
     render,
     template_line,
 )
@@ -78,13 +81,13 @@ def find_card(loaded: list, deck_key: str, card_id: str):
     return loaded_deck.deck, found
 
 
-def thumbnails(env, loaded: list):
+def thumbnails(env, loaded: list, game=None):
     """`card(deck, id)` for chapters: the real card face, rendered from the deck's own layout and
     scaled into the page. A plain function, so a chapter reaches nothing behind it."""
     def card(deck_key: str, card_id: str, scale: float = THUMBNAIL_SCALE) -> Markup:
         deck, found = find_card(loaded, deck_key, card_id)
-        face = render(env.get_template(deck.face), card=plain_view(found), deck=deck_view(deck),
-                      fit=FitState().sizer(0))
+        face = render(env.get_template(deck.face), card=card_view(found, game), deck=deck_view(deck),
+                      fit=FitState().sizer(0), **({"game": game_view(game)} if game is not None else {}))
         face = Markup(" ".join(face.splitlines()))   # one line: the chapter's lines after it keep their numbers
         return Markup(
             f'<span class="thumb" data-pnp-thumbnail="{deck.key}:{found.id}" '
@@ -137,7 +140,7 @@ RULING_KEYS = ("id", "topic", "source", "question", "ruling", "why")
 
 def rulings(project: Project, game) -> list:
     """The rulings, in the language the rulebook prints in: a ruling may carry its words in
-    other languages under the language's code (`fr: {topic, question, ruling, why}`)."""
+    other languages in locale/LANG/rulings.yaml (or under the language's code, `fr: {...}`)."""
     located = _located_listing(project, project.card_data / game.key / "rulings.yaml", list,
                                "a list of rulings, each with " + ", ".join(RULING_KEYS))
     if located is None or located.data is None:
@@ -148,7 +151,10 @@ def rulings(project: Project, game) -> list:
                 if not isinstance(ruling, dict) or not set(RULING_KEYS) - {"source"} <= set(ruling)]
     if problems:
         raise DataError(problems)
-    return [{**ruling, **(ruling.get(game.language) if isinstance(ruling.get(game.language), dict) else {})}
+    translated = {} if game.language == game.source_language else ruling_words(
+        project, game.key, game.language, [str(ruling["id"]) for ruling in located.data])
+    return [{**ruling, **(ruling.get(game.language) if isinstance(ruling.get(game.language), dict) else {}),
+             **translated.get(str(ruling["id"]), {})}
             for ruling in located.data]
 
 
@@ -269,17 +275,18 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
     face, scaled (the PDF); the rules reference passes one that shows its picture."""
     env = environment(project.layouts, game.inline_icons)
     prose = environment(project.layouts, game.inline_icons, trim=False)
-    card = card or thumbnails(env, loaded)
+    card = card or thumbnails(env, loaded, game)
     context = {"counts": ByDeck("counts", {d.deck.key: len(d.cards) for d in loaded}),
                "components": [{"key": d.deck.key, "title": d.deck.title, "count": len(d.cards)} for d in loaded],
-               "deck_cards": ByDeck("deck_cards", {d.deck.key: d.cards for d in loaded})}
+               "deck_cards": ByDeck("deck_cards", {d.deck.key: [printed_card(c, game) for c in d.cards]
+                                                   for d in loaded})}
     context.update(game.rulebook_context(loaded))
     context = plain_view(context)
     context.update(ex=results, card=card, rulings=rulings(project, game),
                    fonts=_fonts(project, game), icon_authors=_icon_authors(project, used_icons(project, game, loaded)))
     shown_game = game_view(game)
     parts, shown, problems = [], [], []
-    for source in source_files(project, game.key, game.language):
+    for source in source_files(project, game.key, game.language, game.source_language):
         shown.append(str(source.shown))
         problems += literal_icon_problems(source.text, str(source.shown), game.inline_icons)
         try:

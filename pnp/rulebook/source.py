@@ -28,11 +28,15 @@ def markdown() -> MarkdownIt:
         ["table", "replacements", "smartquotes"])
 
 
-def rulebook_dir(project: Project, game_key: str, language: str | None = None) -> Path:
-    """The chapters' folder: rulebook/LANGUAGE/ when the game keeps one per language."""
+def rulebook_dir(project: Project, game_key: str, language: str | None = None,
+                 source_language: str | None = None) -> Path:
+    """The chapters' folder: rulebook/LANGUAGE/ when the game keeps one per language; the
+    source language's when LANGUAGE has none yet (a build refuses that unless --force)."""
     folder = project.card_data / game_key / "rulebook"
-    if language is not None and folder / language in project_folders(folder, project.root):
-        return folder / language
+    folders = project_folders(folder, project.root) if language is not None else []
+    for code in (language, source_language):
+        if code is not None and folder / code in folders:
+            return folder / code
     return folder
 
 
@@ -47,9 +51,10 @@ def _sources(project: Project, folder: Path) -> list[SourceFile]:
             for path in project_files(folder, project.root, (".md",), recursive=False)]
 
 
-def source_files(project: Project, game_key: str, language: str | None = None) -> list[SourceFile]:
+def source_files(project: Project, game_key: str, language: str | None = None,
+                 source_language: str | None = None) -> list[SourceFile]:
     """The chapters, each inside the project, UTF-8 and within the file size limit."""
-    return _sources(project, rulebook_dir(project, game_key, language))
+    return _sources(project, rulebook_dir(project, game_key, language, source_language))
 
 
 def example_blocks(source: SourceFile) -> list[Example]:

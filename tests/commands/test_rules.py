@@ -2,7 +2,7 @@
 
 from tests.conftest import ROOT, run_pnp
 
-CHAPTER = "card_data/verset/rulebook/02-cards-and-hands.md"
+CHAPTER = "card_data/verset/rulebook/en/02-cards-and-hands.md"
 
 
 def test_a_chapter_s_examples_are_computed_at_their_lines(tmp_path):
@@ -17,7 +17,7 @@ def test_a_chapter_s_examples_are_computed_at_their_lines(tmp_path):
 
 
 def test_a_chapter_without_examples_is_said_so(tmp_path):
-    result = run_pnp("rules", "verset", str(ROOT / "card_data/verset/rulebook/10-credits.md"), "--project", str(ROOT))
+    result = run_pnp("rules", "verset", str(ROOT / "card_data/verset/rulebook/en/10-credits.md"), "--project", str(ROOT))
     assert result.exit_code == 2 and "holds no ```example block" in result.output
 
 

@@ -116,8 +116,8 @@ def test_text_that_cannot_fit_names_the_card_line(project_copy, tmp_path):
 
 
 @pytest.mark.parametrize("where, old, new", [
-    ("card_data/verset/rulebook/07-variants.md", '{{ counts["organ-tunes"] }}', '{{ count["organ-tunes"] }}'),
-    ("card_data/verset/rulebook/07-variants.md", '{{ card("organ-tunes", "gamblers-fugue") }}',
+    ("card_data/verset/rulebook/en/07-variants.md", '{{ counts["organ-tunes"] }}', '{{ count["organ-tunes"] }}'),
+    ("card_data/verset/rulebook/en/07-variants.md", '{{ card("organ-tunes", "gamblers-fugue") }}',
      '{{ card("organ-tunes", "gamblers-fuge") }}'),
 ])
 def test_a_rulebook_chapter_mistake_names_its_line(project_copy, where, old, new):

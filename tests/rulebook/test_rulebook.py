@@ -70,12 +70,12 @@ def test_numbers_in_the_prose_come_from_the_engine(rulebook_text):
 
 
 def test_the_rulebook_has_at_least_twelve_worked_examples():
-    sources = (ROOT / "card_data" / "verset" / "rulebook").glob("*.md")
+    sources = (ROOT / "card_data" / "verset" / "rulebook" / "en").glob("*.md")
     assert sum(text.count("```example") for text in (p.read_text() for p in sources)) >= 12
 
 
 def break_a_claim(project):
-    path = project / "card_data" / "verset" / "rulebook" / "04-a-duel.md"
+    path = project / "card_data" / "verset" / "rulebook" / "en" / "04-a-duel.md"
     text = path.read_text()
     path.write_text(text.replace("expect: {outcome: lose, how: bust, souls: -3}",
                                  "expect: {outcome: lose, how: bust, souls: -2}"))
@@ -85,7 +85,7 @@ def break_a_claim(project):
 
 def test_a_wrong_claim_in_the_rulebook_fails_check_and_build(project_copy, tmp_path):
     path, line = break_a_claim(project_copy)
-    where = f"card_data/verset/rulebook/04-a-duel.md:{line}: example a-bust-ends-the-round"
+    where = f"card_data/verset/rulebook/en/04-a-duel.md:{line}: example a-bust-ends-the-round"
     checked = run_pnp("check", "verset", "--project", str(project_copy))
     assert checked.exit_code == 1 and where in checked.output
     assert "expect.souls is -2, the engine computes -3" in checked.output
@@ -105,7 +105,7 @@ def test_force_builds_anyway_and_says_what_it_skipped(project_copy, tmp_path):
 
 
 def test_an_unknown_example_cited_in_prose_fails_the_build(project_copy, tmp_path):
-    path = project_copy / "card_data" / "verset" / "rulebook" / "05-gall.md"
+    path = project_copy / "card_data" / "verset" / "rulebook" / "en" / "05-gall.md"
     path.write_text(path.read_text() + '\nSee {{ ex["no-such-example"].total }}.\n')
     result = run_pnp("build", "verset", "--out", str(tmp_path / "out"), "--project", str(project_copy))
     assert result.exit_code == 2
@@ -128,14 +128,14 @@ def test_example_titles_read_as_titles_not_ids(game):
 
 
 def test_a_printed_example_without_a_title_is_refused_at_its_line(project_copy, tmp_path):
-    path = project_copy / "card_data" / "verset" / "rulebook" / "04-a-duel.md"
+    path = project_copy / "card_data" / "verset" / "rulebook" / "en" / "04-a-duel.md"
     lines = path.read_text().splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("title:"))
     del lines[at]
     path.write_text("\n".join(lines) + "\n")
     result = run_pnp("check", "verset", "--project", str(project_copy))
     assert result.exit_code == 2
-    assert f"card_data/verset/rulebook/04-a-duel.md:{at}:" in result.output
+    assert f"card_data/verset/rulebook/en/04-a-duel.md:{at}:" in result.output
     assert "title" in result.output and "Add `title: ...`" in result.output
 
 

@@ -22,8 +22,8 @@ from pnp.render.templates.environments import environment, new_environment
 from pnp.render.templates.filters import INK_SAVER_LIGHTNESS, ink_saver_colour, rules_text
 from pnp.render.templates.limit import TemplateLimit
 from pnp.render.templates.rendering import limit_problem, render, shown_name, template_line
-from pnp.render.templates.views import deck_view, game_view, plain_view
+from pnp.render.templates.views import card_view, deck_view, game_view, plain_view, printed_card
 
-__all__ = ["INK_SAVER_LIGHTNESS", "TemplateLimit", "check_document", "deck_view", "environment", "game_view",
-           "ink_saver_colour", "limit_problem", "new_environment", "plain_view", "render", "rules_text",
+__all__ = ["INK_SAVER_LIGHTNESS", "TemplateLimit", "card_view", "check_document", "deck_view", "environment", "game_view",
+           "ink_saver_colour", "limit_problem", "new_environment", "plain_view", "printed_card", "render", "rules_text",
            "shown_name", "template_line"]

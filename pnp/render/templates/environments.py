@@ -38,6 +38,27 @@ class ProjectLoader(FileSystemLoader):
         return text, str(path), lambda: path.is_file() and path.read_bytes().removeprefix(b"\xef\xbb\xbf") == data
 
 
+def _words(context):
+    """The words of the language the game prints in, from its catalogue (None in its own)."""
+    game = context.get("game")
+    return getattr(game, "_words", None)
+
+
+@pass_context
+def printed_words(context, message: str) -> str:
+    """`_("Words")` and `{% trans %}`: the words in the language printed."""
+    words = _words(context)
+    return words.gettext(message) if words is not None else message
+
+
+@pass_context
+def printed_plural(context, singular: str, plural: str, number: int) -> str:
+    words = _words(context)
+    if words is not None:
+        return words.ngettext(singular, plural, number)
+    return singular if number == 1 else plural
+
+
 def guarded_filter(name: str, function):
     """A filter that refuses numbers past MAX_TEMPLATE_NUMBER, is sized before it runs when it
     can grow its value, and whose result may not pass MAX_TEMPLATE_STRING."""
@@ -80,7 +101,10 @@ def new_environment(layouts, inline_icons: dict[str, str], trim: bool = True,
     """A sandbox of its own, for a caller that changes its globals."""
     layouts = Path(layouts)
     env = ProjectSandbox(loader=ProjectLoader(layouts, layouts.parent, mark_lines), autoescape=True,
-                         undefined=StrictUndefined, trim_blocks=trim, lstrip_blocks=trim, finalize=as_text)
+                         undefined=StrictUndefined, trim_blocks=trim, lstrip_blocks=trim, finalize=as_text,
+                         extensions=["jinja2.ext.i18n"])
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(printed_words, printed_plural, newstyle=True)
     for name in ("lipsum", "cycler", "joiner"):
         env.globals.pop(name, None)
     env.globals["range"] = limited_range

@@ -5,6 +5,8 @@ from types import SimpleNamespace
 
 from pydantic import BaseModel
 
+from pnp.data.fields import id_fields
+
 from pnp.errors import RenderError
 
 
@@ -52,6 +54,28 @@ def deck_view(deck) -> SimpleNamespace:
 
 
 def game_view(game) -> SimpleNamespace:
+    """The game as layouts see it; `_words` (out of the sandbox's reach) translates `_()` and `{% trans %}`."""
     return SimpleNamespace(key=game.key, title=game.title, language=game.language, players=game.players,
                            play_time=game.play_time, pitch=game.pitch, ink_saver=getattr(game, "ink_saver", False),
-                           stylesheet=game.stylesheet)
+                           stylesheet=game.stylesheet, _words=getattr(game, "words", None))
+
+
+def printed_card(card, game=None):
+    """The card with its text fields in the language the game prints in (the rules engine reads
+    the card as written; a field its id is made of stays as written)."""
+    words = getattr(game, "words", None)
+    if words is None or not isinstance(card, BaseModel):
+        return card
+    skipped = id_fields(type(card))
+    update = {}
+    for name in getattr(type(card), "WORD_FIELDS", ()):
+        value = getattr(card, name, None)
+        if name in skipped or value is None:
+            continue
+        update[name] = [words.get(item) for item in value] if isinstance(value, list) else words.get(value)
+    return card.model_copy(update=update) if update else card
+
+
+def card_view(card, game=None):
+    """A card as its layouts see it, in the language printed."""
+    return plain_view(printed_card(card, game))

@@ -1,0 +1,1 @@
+"""Games in other languages: catalogues, extraction, checks (docs/translating.md)."""

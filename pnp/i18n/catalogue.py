@@ -1,0 +1,157 @@
+"""A game's words in another language: the gettext catalogue card_data/GAME/locale/LANG/messages.po,
+read into the words a build prints, and written back as translators' tools (Poedit, Weblate,
+Crowdin) expect it."""
+
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from functools import lru_cache
+from gettext import c2py
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileError, read_po, write_po
+
+from pnp.errors import DataError, PnpError, Problem
+from pnp.files import read_bytes
+from pnp.project import Project
+
+LOCALE_FOLDER = "locale"
+CATALOGUE_FILE = "messages.po"
+FIRST_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)   # a new catalogue's dates: fixed, so output is deterministic
+HOW = "docs/translating.md"
+
+
+class MissingWords(PnpError):
+    """A layout asked for words the catalogue does not translate (a build without --force)."""
+
+    def __init__(self, message: str, language: str, catalogue: str):
+        self.message, self.language, self.catalogue = message, language, catalogue
+        super().__init__(f"no {language} words for {message!r} in {catalogue}: run `pnp translate` and translate "
+                         f"it there, or build with --force to print the source words")
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a build in `language` prints instead of the source words: msgid -> msgstr, only the
+    entries translated and not fuzzy. `force` prints the source words where one is missing."""
+
+    language: str
+    source_language: str
+    translated: dict = field(repr=False)
+    catalogue: str = ""
+    force: bool = False
+    plural: str = "n != 1"          # the catalogue's Plural-Forms expression: which msgstr a count takes
+
+    def gettext(self, message: str) -> str:
+        if not isinstance(message, str) or not message.strip():
+            return message
+        found = self.translated.get(message)
+        if found is not None:
+            return found
+        if self.force:
+            return message
+        raise MissingWords(message, self.language, self.catalogue)
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str:
+        found = self.translated.get((singular, plural))
+        if found is not None:
+            index = int(c2py(self.plural)(int(number)))
+            return found[min(index, len(found) - 1)]
+        if self.force:
+            return singular if number == 1 else plural
+        raise MissingWords(singular, self.language, self.catalogue)
+
+    def get(self, message):
+        """The translation, or the source words (for text that may or may not be translated)."""
+        return self.translated.get(message, message) if isinstance(message, str) else message
+
+
+def locale_dir(project: Project, game_key: str, language: str):
+    return project.card_data / game_key / LOCALE_FOLDER / language
+
+
+def catalogue_path(project: Project, game_key: str, language: str):
+    return locale_dir(project, game_key, language) / CATALOGUE_FILE
+
+
+def known_locale(language: str) -> Locale:
+    try:
+        return Locale.parse(language)
+    except (UnknownLocaleError, ValueError):
+        raise PnpError(f"--lang {language}: not a language code Babel knows (fr, en, de, es, it, ...)") from None
+
+
+def read_catalogue(project: Project, game_key: str, language: str) -> Catalog | None:
+    """The catalogue as written, or None when there is none yet; a malformed file is refused at its line."""
+    path = catalogue_path(project, game_key, language)
+    if not os.path.lexists(path):
+        return None
+    shown = project.relative(path)
+    return _parsed(read_bytes(path, shown, project.root), str(shown), language)
+
+
+PO_STRING_LINE = re.compile(r'^(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)?\s*"(?:[^"\\]|\\.)*"\s*$')
+PO_STRING_START = re.compile(r'^(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\b|^\s*"')
+
+
+def _quote_problems(text: str, shown: str) -> list[Problem]:
+    """A string line must open and close its quotes (Babel reads an unclosed one by dropping a letter)."""
+    return [Problem(shown, number, "(catalogue)", 'a quoted string: `msgstr "words"`, a `"` inside written `\\"`',
+                    line.strip()[:80], "Close the quotes")
+            for number, line in enumerate(text.splitlines(), 1)
+            if PO_STRING_START.match(line) and not PO_STRING_LINE.match(line.strip())]
+
+
+def _parsed(data: bytes, shown: str, language: str) -> Catalog:
+    problems = _quote_problems(data.decode("utf-8", "replace"), shown)
+    if problems:
+        raise DataError(problems[:20])
+    try:
+        return read_po(io.BytesIO(data), locale=language, abort_invalid=True)
+    except PoFileError as error:
+        line = getattr(error, "lineno", None)
+        raise DataError([Problem(shown, line, "(catalogue)", "a gettext catalogue (.po) as `pnp translate` writes it",
+                                 str(error).split(" on ")[0], f"Mend the line, or move the file away and run "
+                                 f"`pnp translate` again ({HOW})")]) from None
+    except (UnicodeDecodeError, ValueError) as error:
+        raise DataError([Problem(shown, None, "(catalogue)", "a UTF-8 gettext catalogue (.po)", str(error)[:120],
+                                 f"Save it as UTF-8 ({HOW})")]) from None
+
+
+def is_translated(message) -> bool:
+    strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    return not message.fuzzy and all(isinstance(s, str) and s != "" for s in strings)
+
+
+def game_words(project: Project, game_key: str, source_language: str, language: str, force: bool = False) -> Words:
+    """The words of the catalogue that a build in `language` may print."""
+    path = catalogue_path(project, game_key, language)
+    shown = str(project.relative(path))
+    data = read_bytes(path, shown, project.root) if os.path.lexists(path) else b""
+    translated, plural = _translated(data, shown, language)
+    return Words(language, source_language, translated, shown, force, plural)
+
+
+@lru_cache(maxsize=32)
+def _translated(data: bytes, shown: str, language: str) -> dict:
+    """msgid -> msgstr of the entries translated and not fuzzy (parsed once a process per content)."""
+    translated = {}
+    catalogue = _parsed(data, shown, language) if data else None
+    for message in catalogue or ():
+        if message.id and is_translated(message):
+            translated[message.id] = (tuple(message.string) if isinstance(message.id, tuple) else message.string)
+    return translated, (catalogue.plural_expr if catalogue is not None else "n != 1")
+
+
+def write_catalogue(project: Project, game_key: str, catalogue: Catalog) -> None:
+    """The catalogue written whole, then renamed into place (no half-written file on a crash);
+    obsolete entries dropped; the same entries always give the same bytes."""
+    from pnp.atomic import write_atomically
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalogue, width=0, ignore_obsolete=True, include_previous=True, sort_output=False)
+    path = catalogue_path(project, game_key, str(catalogue.locale_identifier or catalogue.locale))
+    write_atomically(path, buffer.getvalue())

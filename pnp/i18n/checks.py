@@ -1,0 +1,95 @@
+"""What `pnp check` and a build ask of a translation: each msgstr keeps its msgid's placeholders,
+inline icons, markup and numbers (a translator may move them, never drop, add or change one);
+and a build in a language has every string translated, unless --force."""
+
+import re
+from collections import Counter
+
+from pnp.errors import DataError, Problem
+from pnp.i18n.catalogue import HOW, catalogue_path, is_translated, read_catalogue
+
+PLACEHOLDER = re.compile(r"%\([A-Za-z_]\w*\)[sdif]|%%|\{[A-Za-z_][\w-]*\}")
+MARKUP = re.compile(r"</?[A-Za-z][^<>]*>|\*\*")
+NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+KINDS = (("placeholders and inline icons", PLACEHOLDER), ("markup", MARKUP), ("numbers", NUMBER))
+
+
+def _kept(source: str, translation: str, pattern) -> tuple[list, list]:
+    """What the translation lost and what it added, of what `pattern` finds."""
+    wanted, found = Counter(pattern.findall(source)), Counter(pattern.findall(translation))
+    return sorted((wanted - found).elements()), sorted((found - wanted).elements())
+
+
+def _numbers(text: str) -> list:
+    return [number.replace(",", ".") for number in NUMBER.findall(text)]
+
+
+def message_problems(shown: str, message) -> list[Problem]:
+    """One catalogue entry's translation against its source."""
+    if not message.id or not is_translated(message):
+        return []
+    sources = message.id if isinstance(message.id, tuple) else (message.id,)
+    translations = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    problems = []
+    for translation in translations:
+        source = sources[0] if len(sources) == 1 or translation is translations[0] else sources[-1]
+        for what, pattern in KINDS:
+            if pattern is NUMBER:
+                lost = sorted((Counter(_numbers(source)) - Counter(_numbers(translation))).elements())
+                added = sorted((Counter(_numbers(translation)) - Counter(_numbers(source))).elements())
+            else:
+                lost, added = _kept(source, translation, pattern)
+            if lost or added:
+                found = "; ".join(part for part in (f"missing {' '.join(lost)}" if lost else "",
+                                                    f"not in the source {' '.join(added)}" if added else "") if part)
+                problems.append(Problem(shown, message.lineno, f"msgstr of {_short(source)}",
+                                        f"the source's {what}: {' '.join(pattern.findall(source)) or 'none'}",
+                                        found, f"Keep each one of the source's {what} in the translation ({HOW})"))
+    return problems
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= 50 else text[:47] + "...")
+
+
+def catalogue_problems(project, game, language: str) -> list[Problem]:
+    """Every translation of the language's catalogue that changes its source's placeholders,
+    icons, markup or numbers, at its line; a malformed catalogue at its line."""
+    try:
+        catalogue = read_catalogue(project, game.key, language)
+    except DataError as error:
+        return error.problems
+    if catalogue is None:
+        return []
+    shown = str(project.relative(catalogue_path(project, game.key, language)))
+    return [problem for message in catalogue for problem in message_problems(shown, message)]
+
+
+def missing_words(project, game, language: str) -> list[str]:
+    """What a build in `language` would print in the source language: the strings of the game
+    its catalogue does not translate, the glossary's terms, the rulings and the chapters missing."""
+    from pnp.i18n.coverage import game_coverage
+
+    coverage = game_coverage(project, game.source_game or game, language)
+    return [] if coverage.complete else coverage.problems_in_words()
+
+
+def translation_problems(project, game, languages, complete_in) -> list[Problem]:
+    """Each language's catalogue consistent with its sources; those of `complete_in` complete."""
+    problems = []
+    source = game.source_game or game
+    for language in languages:
+        if language == source.language:
+            continue
+        problems += catalogue_problems(project, source, language)
+        if language not in complete_in:
+            continue
+        from pnp.i18n.coverage import game_coverage, missing_problems
+
+        try:
+            problems += missing_problems(game_coverage(project, source, language), game.key)
+        except DataError as error:
+            problems += error.problems
+    return problems

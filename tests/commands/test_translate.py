@@ -1,0 +1,159 @@
+"""`pnp translate` and a build in another language, on the starter game (issue 30)."""
+
+import pypdfium2 as pdfium
+from babel.messages.pofile import read_po, write_po
+
+from tests.conftest import run_pnp
+
+CATALOGUE = "card_data/tiny/locale/fr/messages.po"
+
+
+def _in_french(tiny):
+    declaration = tiny.card_data / "tiny" / "game.yaml"
+    declaration.write_text(declaration.read_text().replace("language: en\n", "language: en\nlanguages: [en, fr]\n"))
+    chapters = tiny.card_data / "tiny" / "rulebook"
+    (chapters / "en").mkdir()
+    for chapter in list(chapters.glob("*.md")):
+        chapter.rename(chapters / "en" / chapter.name)
+    (chapters / "fr").mkdir()
+    for chapter in (chapters / "en").glob("*.md"):
+        (chapters / "fr" / chapter.name).write_text(chapter.read_text().replace("# How to play", "# Comment jouer"))
+
+
+def _translate(tiny, words: dict, every=None) -> None:
+    """msgstr set from `words` (and every other entry by `every`, when given)."""
+    path = tiny.root / CATALOGUE
+    with open(path, "rb") as file:
+        catalogue = read_po(file, locale="fr")
+    for message in catalogue:
+        if message.id and (message.id in words or every):
+            message.string = words.get(message.id) or every(message.id)
+            message.flags.discard("fuzzy")
+    with open(path, "wb") as file:
+        write_po(file, catalogue, width=0)
+
+
+def _text(pdf_path) -> str:
+    document = pdfium.PdfDocument(str(pdf_path))
+    try:
+        return "\n".join(page.get_textpage().get_text_range() for page in document)
+    finally:
+        document.close()
+
+
+def _line_of(tiny, needle: str) -> int:
+    lines = (tiny.root / CATALOGUE).read_text().splitlines()
+    return next(number for number, line in enumerate(lines, 1) if line.startswith("msgid") and needle in line)
+
+
+def test_a_translated_string_prints_on_the_card(tiny, tmp_path):
+    _in_french(tiny)
+    result = run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    assert result.exit_code == 1, result.output
+    assert "card_data/tiny/cards.yaml" in result.output and "0/" in result.output
+    catalogue = (tiny.root / CATALOGUE).read_text()
+    assert 'msgid "The Lantern"' in catalogue and "#: card_data/tiny/cards.yaml:" in catalogue
+    _translate(tiny, {"The Lantern": "La Lanterne"})
+    refused = run_pnp("build", "tiny", "--lang", "fr", "--paper", "a4", "--out", str(tmp_path / "no"),
+                      "--project", str(tiny.root))
+    assert refused.exit_code == 2, refused.output
+    assert f"{CATALOGUE}:{_line_of(tiny, 'The Raven')}: 'The Raven': expected its fr words" in refused.output
+    assert not (tmp_path / "no").exists()
+    forced = run_pnp("build", "tiny", "--lang", "fr", "--paper", "a4", "--force", "--out", str(tmp_path / "fr"),
+                     "--project", str(tiny.root))
+    assert forced.exit_code == 0, forced.output
+    assert "prints the source words where a translation is missing" in forced.output
+    text = _text(tmp_path / "fr" / "cards.pdf")
+    assert "La Lanterne" in text and "The Lantern" not in text and "The Raven" in text
+    english = run_pnp("build", "tiny", "--paper", "a4", "--out", str(tmp_path / "en"), "--project", str(tiny.root))
+    assert english.exit_code == 0, english.output
+    assert "The Lantern" in _text(tmp_path / "en" / "cards.pdf")
+
+
+def test_every_string_translated_builds_and_translate_says_100(tiny, tmp_path):
+    _in_french(tiny)
+    card = tiny.layouts / "tiny" / "card.html"
+    card.write_text(card.read_text().replace('<div class="value">', '<div class="value" title="{{ _("Value") }}">'))
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    assert 'msgid "Value"' in (tiny.root / CATALOGUE).read_text()
+    _translate(tiny, {"Value": "Valeur"}, every=lambda words: words)
+    (tiny.card_data / "tiny" / "locale" / "fr" / "glossary.yaml").write_text("")
+    result = run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    glossary_terms = [line for line in result.output.splitlines() if "glossary.yaml" in line]
+    if glossary_terms and "100 %" not in glossary_terms[0]:        # the starter's terms, word for word
+        import yaml
+
+        terms = yaml.safe_load((tiny.card_data / "tiny" / "glossary.yaml").read_text())
+        (tiny.card_data / "tiny" / "locale" / "fr" / "glossary.yaml").write_text(yaml.safe_dump(
+            {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": t["definition"]} for t in terms}))
+        result = run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1].rstrip().endswith("100 %") or "total" in result.output
+    built = run_pnp("build", "tiny", "--lang", "fr", "--paper", "letter", "--out", str(tmp_path / "fr"),
+                    "--project", str(tiny.root))
+    assert built.exit_code == 0, built.output
+
+
+def test_a_changed_source_string_becomes_fuzzy_and_the_build_says_so(tiny, tmp_path):
+    _in_french(tiny)
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    _translate(tiny, {}, every=lambda words: words)
+    cards = tiny.card_data / "tiny" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Look at the top card of the deck, then put it back.",
+                                               "Look at the top card of the deck, then put it back on top."))
+    result = run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    assert result.exit_code == 1 and "changed since it was translated (fuzzy)" in result.output, result.output
+    catalogue = (tiny.root / CATALOGUE).read_text()
+    assert "#, fuzzy" in catalogue and '#| msgid "Look at the top card of the deck, then put it back."' in catalogue
+    built = run_pnp("build", "tiny", "--lang", "fr", "--paper", "a4", "--out", str(tmp_path / "fr"),
+                    "--project", str(tiny.root))
+    assert built.exit_code == 2
+    line = _line_of(tiny, "then put it back on top")
+    assert f"{CATALOGUE}:{line}: 'Look at the top card of the deck, then put it back on top.': expected its fr " \
+           "words, found a translation marked fuzzy" in built.output
+
+
+def test_a_gone_string_is_dropped_from_the_catalogue(tiny):
+    _in_french(tiny)
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    card = tiny.layouts / "tiny" / "card.html"
+    card.write_text(card.read_text().replace("{{ card.value }}", '{{ card.value }} {{ _("points") }}'))
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    assert 'msgid "points"' in (tiny.root / CATALOGUE).read_text()
+    card.write_text(card.read_text().replace(' {{ _("points") }}', ""))
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    assert 'msgid "points"' not in (tiny.root / CATALOGUE).read_text()
+
+
+def test_a_translation_that_drops_an_icon_or_changes_a_number_is_refused_at_its_line(tiny):
+    _in_french(tiny)
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    source = "Draw a card. If it is worth 5 or more, gain {star}."
+    _translate(tiny, {source: "Piochez une carte. Si elle vaut 5 ou plus, gagnez une étoile."})
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    line = _line_of(tiny, "Draw a card.")
+    assert result.exit_code == 2
+    assert f"{CATALOGUE}:{line}: msgstr of " in result.output and "missing {star}" in result.output
+    _translate(tiny, {source: "Piochez une carte. Si elle vaut 6 ou plus, gagnez {star}."})
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2 and "missing 5; not in the source 6" in result.output, result.output
+
+
+def test_the_source_language_needs_no_catalogue(tiny):
+    result = run_pnp("translate", "tiny", "--lang", "en", "--project", str(tiny.root))
+    assert result.exit_code == 0 and "100 %" in result.output
+    assert not (tiny.card_data / "tiny" / "locale").exists()
+
+
+def test_an_unknown_language_code_is_refused(tiny):
+    result = run_pnp("translate", "tiny", "--lang", "xx", "--project", str(tiny.root))
+    assert result.exit_code == 2 and "--lang xx" in result.output
+
+
+def test_a_malformed_catalogue_is_refused_at_its_line(tiny):
+    _in_french(tiny)
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    path = tiny.root / CATALOGUE
+    path.write_text(path.read_text().replace('msgstr ""\n\n#', 'msgstr "unclosed\n\n#', 2))
+    result = run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    assert result.exit_code == 2 and f"{CATALOGUE}:" in result.output and "Traceback" not in result.output
