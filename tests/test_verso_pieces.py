@@ -98,8 +98,8 @@ def test_a_language_the_game_lacks_is_refused(tmp_path):
     result = run_pnp("build", "verso", "--lang", "de", "--out", str(tmp_path / "x"), "--project", str(ROOT))
     assert result.exit_code == 2 and "--lang de" in result.output and "fr, en" in result.output
     assert not (tmp_path / "x").exists()
-    result = run_pnp("build", "wizard", "--lang", "fr", "--out", str(tmp_path / "y"), "--project", str(ROOT))
-    assert result.exit_code == 2 and "prints in en" in result.output
+    result = run_pnp("build", "wizard", "--lang", "it", "--out", str(tmp_path / "y"), "--project", str(ROOT))
+    assert result.exit_code == 2 and "prints in en, fr" in result.output
 
 
 def test_the_english_edition_goes_to_its_own_folder():

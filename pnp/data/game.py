@@ -35,7 +35,6 @@ class Deck:
     fold_lines_mm: tuple = ()        # where a fold-over piece folds, from the top of its trim
     backs: bool = True               # False: one-sided pieces (standees fold their two sides)
     stock: str = "cardstock"         # what to print it on: "cardstock" or "paper"
-    titles: dict = field(default_factory=dict)      # the title in other languages: {en: "Cards"}
     print_note: str | None = None    # how to cut or assemble it, as the download site says
     module: str | None = None        # the optional module it belongs to: built only on request
     sheet: str | None = None         # the sheet holding the deck, for an .xlsx data file
@@ -108,6 +107,7 @@ class Game:
     simulation_labels: Callable = lambda decks: {}         # ids in a report -> names to print
     simulation_report: Callable = lambda report, names: []  # lines and tables to print
     ink_saver: bool = False               # printed with the ink saver: what the layouts read to print light
+    printed_words: tuple = ()             # words its engine's adapter prints itself (table pieces' labels)
     words: object | None = field(default=None, compare=False, repr=False)   # pnp.i18n Words: None in its source language
     words_for: Callable | None = field(default=None, compare=False, repr=False)  # (language, force) -> Words
     source_game: "Game | None" = field(default=None, compare=False, repr=False)  # the game in its source language
@@ -137,7 +137,7 @@ class Game:
         say = words.get
 
         def titled(decks):
-            return tuple(replace(d, title=say(d.titles.get(language, d.title)),
+            return tuple(replace(d, title=say(d.title),
                                  print_note=say(d.print_note)) for d in decks)
         return replace(source, language=language, title=say(source.title), pitch=say(source.pitch),
                        play_time=say(source.play_time), players=say(source.players),

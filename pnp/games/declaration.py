@@ -91,6 +91,6 @@ def _deck(spec: GameSpec, index: int, deck: DeckSpec, located: Located, adapter)
                 bleed_mm=deck.bleed_mm, shape=deck.shape, per_card_back=deck.per_card_back,
                 uses_rules=deck.uses_rules, counts_by=deck.counts_by,
                 fold_lines_mm=tuple(deck.fold_lines_mm), backs=deck.backs, stock=deck.stock,
-                titles=dict(deck.titles), print_note=deck.print_note, module=deck.module,
+                print_note=deck.print_note, module=deck.module,
                 sheet=deck.sheet or deck.key,
                 declared_at=located.line_of(("decks", index, "count")))

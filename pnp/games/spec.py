@@ -125,7 +125,6 @@ class DeckSpec(BaseModel):
     per_card_back: bool = False
     uses_rules: bool = False
     stock: Literal["cardstock", "paper"] = "cardstock"
-    titles: dict[str, str] = {}
     print_note: str | None = Field(default=None, min_length=1)
     module: str | None = Field(default=None, pattern=SLUG_PATTERN)
     id_from: str | None = None

@@ -8,7 +8,8 @@ import yaml
 
 from tests.conftest import ROOT
 
-RULINGS = yaml.safe_load((ROOT / "card_data" / "verso" / "rulings.yaml").read_text())
+RULINGS = yaml.safe_load((ROOT / "card_data" / "verso" / "rulings.yaml").read_text())          # in French
+ENGLISH = yaml.safe_load((ROOT / "card_data" / "verso" / "locale" / "en" / "rulings.yaml").read_text())
 FIELDS = {"id", "topic", "source", "question", "ruling", "why"}
 
 
@@ -16,7 +17,8 @@ def test_each_ruling_is_complete_and_cited_ones_exist():
     ids = [r["id"] for r in RULINGS]
     assert len(set(ids)) == len(ids)
     for ruling in RULINGS:
-        assert set(ruling) == FIELDS | {"fr"} and set(ruling["fr"]) == FIELDS - {"id", "source"}
+        assert set(ruling) == FIELDS and set(ENGLISH[ruling["id"]]) == FIELDS - {"id", "source"}
+    assert set(ENGLISH) == set(ids)
     cited = set()
     for path in (ROOT / "pnp" / "rules" / "verso").glob("*.py"):
         cited |= set(re.findall(r"\bV\d+\b", path.read_text()))
@@ -24,7 +26,9 @@ def test_each_ruling_is_complete_and_cited_ones_exist():
 
 
 def test_the_open_questions_are_ruled():
-    by_id = {r["id"]: r for r in RULINGS}
+    by_id = ENGLISH
+    french = {r["id"]: r for r in RULINGS}
+    assert "À deux" in french["V11"]["ruling"] and "au hasard" in french["V15"]["ruling"]
     assert "two-player" in by_id["V11"]["ruling"] and "one card" in by_id["V11"]["ruling"]
     assert "draw" in by_id["V13"]["ruling"] and "own series" in by_id["V13"]["ruling"]
     assert "more points" in by_id["V14"]["ruling"]
