@@ -73,6 +73,8 @@ def declaration_strings(game) -> list[Found]:
             found.append(Found(module.note, shown, at("modules", index, "note")))
     if game.cover is not None and game.cover.alt:
         found.append(Found(game.cover.alt, shown, at("cover", "alt")))
+    engine = f"pnp/games/{game.key}"
+    found += [Found(words, engine, None) for words in game.printed_words]
     return [item for item in found if worth_translating(item.message)]
 
 

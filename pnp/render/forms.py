@@ -44,12 +44,18 @@ class FormSpec:
     tally: tuple[tuple[str, str], ...]          # (key, label) boxes under the table
     reference_title: str = ""
     reference: tuple[tuple[str, str], ...] = field(default=())   # (left, right) lines
+    tally_title: str = "Final tally"
+    row_key: str = ""                           # the fields' names ("duel01_drawn"), whatever the language
+
+    @property
+    def field_row(self) -> str:
+        return self.row_key or self.row_label.lower()
 
 
 def field_names(spec: FormSpec) -> dict[str, str]:
     """Every field the fillable sheet carries, name -> "text" or "checkbox"."""
     names = {f"{g.key}_{key}": "checkbox" for g in spec.groups for key, _ in g.options}
-    names |= {f"{spec.row_label.lower()}{row:02d}_{c.key}": "text"
+    names |= {f"{spec.field_row}{row:02d}_{c.key}": "text"
               for row in range(1, spec.rows + 1) for c in spec.columns}
     names |= {key: "text" for key, _ in spec.tally}
     return names
@@ -133,7 +139,7 @@ def draw_form(spec: FormSpec, paper: str, display_font, body_font, fillable: boo
         pdf.line(left, top - row_h, right, top - row_h)
         for column, x0, x1 in zip(spec.columns, xs, xs[1:]):
             if fillable:
-                pdf.acroForm.textfield(name=f"{spec.row_label.lower()}{row:02d}_{column.key}",
+                pdf.acroForm.textfield(name=f"{spec.field_row}{row:02d}_{column.key}",
                                        tooltip=f"{spec.row_label} {row}: {column.label}",
                                        x=x0 + 0.6 * MM, y=top - row_h + 0.8 * MM, width=x1 - x0 - 1.2 * MM,
                                        height=row_h - 1.6 * MM, fontName="Helvetica", fontSize=9,
@@ -148,7 +154,7 @@ def draw_form(spec: FormSpec, paper: str, display_font, body_font, fillable: boo
     # The tally.
     pdf.setFont(display, 12)
     pdf.setFillColorRGB(*INK)
-    pdf.drawString(left, y, "Final tally")
+    pdf.drawString(left, y, spec.tally_title)
     y -= 8 * MM
     box_w = (right - left - (len(spec.tally) - 1) * 4 * MM) / len(spec.tally)
     for index, (key, label) in enumerate(spec.tally):

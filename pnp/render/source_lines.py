@@ -3,13 +3,14 @@
 The layout checks (pnp/render/audit.py) report a fault at `FILE:LINE`; WeasyPrint's boxes
 know their element, and the element knows its line through `data-pnp-at`. Only tags in the
 HTML's own text are marked: never a `<` inside an attribute value, a comment, `<style>` or
-`<script>`, or a Jinja expression or statement (those pass through whole, and the HTML state
-carries across them). The attribute adds no line, so Jinja's line numbers are unchanged.
+`<script>`, or a Jinja expression, statement or `{% trans %}` block (those pass through whole,
+and the HTML state carries across them). The attribute adds no line, so Jinja's line numbers are unchanged.
 """
 
 import re
 
-JINJA_PART = re.compile(r"({{.*?}}|{%.*?%}|{#.*?#})", re.S)
+# A `{% trans %}` block passes whole too: its words, tags included, are the catalogue's msgid.
+JINJA_PART = re.compile(r"({%-?\s*trans\b.*?{%-?\s*endtrans\s*-?%}|{{.*?}}|{%.*?%}|{#.*?#})", re.S)
 TAG_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9-]*")
 RAW_TEXT_ELEMENTS = ("style", "script")
 

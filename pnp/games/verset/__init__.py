@@ -7,7 +7,7 @@ from pnp.errors import Problem
 from pnp.games.base import Adapter, SimulationOption
 from pnp.games.verset.rulebook import aids_context, describe, diagram, rulebook_context
 from pnp.games.verset.report import simulation_report
-from pnp.games.verset.table import table_pieces
+from pnp.games.verset.table import PRINTED_WORDS, table_pieces
 from pnp.rules.verset import components
 from pnp.rules.verset.campaign import DIFFICULTIES
 from pnp.rules.verset.effects_vocabulary import EFFECTS
@@ -90,6 +90,7 @@ ADAPTER = Adapter(
     describe_example=describe,
     example_cards=diagram,
     table_pieces=table_pieces,
+    printed_words=PRINTED_WORDS,
     simulation_options=(
         SimulationOption("campaigns", "verset: how many whole campaigns to play (default 10,000).", int,
                          10_000, low=1, high=10_000_000, runs=True),

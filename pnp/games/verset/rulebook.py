@@ -41,16 +41,20 @@ def odds_tables() -> dict:
     }
 
 
-def ending_rows() -> list[dict]:
+FEWER, MORE, SPAN = "%(n)s or fewer", "%(n)s and more", "%(low)s to %(high)s"   # an ending's souls, in words
+
+
+def ending_rows(say=lambda words: words) -> list[dict]:
+    """Each ending with its span of souls; `say` gives the words in the language printed."""
     rows, upper = [], None
     for lowest, name in campaign.ENDINGS:
         if lowest is None:
-            span = f"{upper} or fewer"
+            span = say(FEWER) % {"n": upper}
         elif upper is None:
-            span = f"{lowest} and more"
+            span = say(MORE) % {"n": lowest}
         else:
-            span = f"{lowest} to {upper}"
-        rows.append({"span": span, "name": name})
+            span = say(SPAN) % {"low": lowest, "high": upper}
+        rows.append({"span": span, "name": say(name)})
         upper = (lowest - 1) if lowest is not None else None
     return list(reversed(rows))
 

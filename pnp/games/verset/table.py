@@ -2,7 +2,7 @@
 board declared in game.yaml.)"""
 
 from pnp.files import project_font
-from pnp.games.verset.rulebook import ending_rows
+from pnp.games.verset.rulebook import FEWER, MORE, SPAN, ending_rows
 from pnp.render.forms import CheckGroup, Column, FormSpec
 from pnp.rules.verset.campaign import DIFFICULTIES, DUELS
 
@@ -15,24 +15,34 @@ VARIANTS = (("organ", "Cursed Organ"), ("bar", "Bar"), ("spectators", "Shadow Sp
 GAME_TITLE = "Le Dernier Verset"
 
 
-def campaign_sheet(title: str = GAME_TITLE) -> FormSpec:
+COLUMNS = (("drawn", "Verses drawn", 3.2), ("faced", "Verse faced", 2.4), ("gall", "Gall", 0.8),
+           ("won", "Rounds won", 1.0), ("lost", "Rounds lost", 1.0), ("result", "Result", 1.4),
+           ("souls", "Souls after", 1.1), ("abilities", "Abilities bought", 2.6))
+TALLY = (("souls_left", "Souls left"), ("gall_kept", "Gall kept"), ("soul_transfer", "Souls + gall (Soul Transfer)"),
+         ("ending", "Ending"))
+HEADINGS = ("Campaign sheet", "Difficulty", "Variants", "Duel", "Endings", "Final tally")
+# Every word the sheet prints, for the game's catalogues (`pnp translate`): the rest comes from the engine's names.
+PRINTED_WORDS = (HEADINGS + tuple(label for _, label in VARIANTS) + tuple(label for _, label, _ in COLUMNS)
+                 + tuple(label for _, label in TALLY) + tuple(d.name for d in DIFFICULTIES.values())
+                 + (FEWER, MORE, SPAN) + tuple(row["name"] for row in ending_rows()))
+
+
+def campaign_sheet(title: str = GAME_TITLE, say=lambda words: words) -> FormSpec:
     """The campaign sheet, headed by the game's title (a copy made by `pnp new --from verset`
-    prints its own)."""
+    prints its own); `say` gives its words in the language printed."""
     return FormSpec(
         title=title,
-        subtitle="Campaign sheet",
-        groups=(CheckGroup("difficulty", "Difficulty", tuple((d.key, d.name) for d in DIFFICULTIES.values())),
-                CheckGroup("variant", "Variants", VARIANTS)),
-        columns=(Column("drawn", "Verses drawn", 3.2), Column("faced", "Verse faced", 2.4),
-                 Column("gall", "Gall", 0.8), Column("won", "Rounds won", 1.0),
-                 Column("lost", "Rounds lost", 1.0), Column("result", "Result", 1.4),
-                 Column("souls", "Souls after", 1.1), Column("abilities", "Abilities bought", 2.6)),
+        subtitle=say("Campaign sheet"),
+        groups=(CheckGroup("difficulty", say("Difficulty"), tuple((d.key, say(d.name)) for d in DIFFICULTIES.values())),
+                CheckGroup("variant", say("Variants"), tuple((key, say(label)) for key, label in VARIANTS))),
+        columns=tuple(Column(key, say(label), width) for key, label, width in COLUMNS),
         rows=DUELS,
-        row_label="Duel",
-        tally=(("souls_left", "Souls left"), ("gall_kept", "Gall kept"),
-               ("soul_transfer", "Souls + gall (Soul Transfer)"), ("ending", "Ending")),
-        reference_title="Endings",
-        reference=tuple((row["span"], row["name"]) for row in ending_rows()),
+        row_label=say("Duel"),
+        row_key="duel",
+        tally=tuple((key, say(label)) for key, label in TALLY),
+        reference_title=say("Endings"),
+        reference=tuple((row["span"], row["name"]) for row in ending_rows(say)),
+        tally_title=say("Final tally"),
     )
 
 
@@ -49,7 +59,7 @@ def table_pieces(project, game, paper: str) -> list[tuple[str, bytes, int]]:
     body = project_font(project.root, project.fonts / BODY_FONT, f"fonts/{BODY_FONT}")
     display = project_font(project.root, project.fonts / DISPLAY_FONT, f"fonts/{DISPLAY_FONT}")
     light = game.ink_saver
-    sheet = campaign_sheet(game.title)
+    sheet = campaign_sheet(game.title, game.words.gettext if game.words is not None else (lambda words: words))
     pieces = [("campaign-sheet.pdf", normalise(draw_form(sheet, paper, display, body, False, light))),
               ("campaign-sheet-fillable.pdf", normalise(draw_form(sheet, paper, display, body, True, light)))]
     return [(name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)) for name, pdf in pieces]

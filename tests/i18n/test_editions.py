@@ -1,0 +1,46 @@
+"""Each game builds in each of its languages on A4 and Letter (issue 30): the site's build makes
+every edition, so its folders are read here rather than building them again."""
+
+import pypdfium2 as pdfium
+import pytest
+
+from pnp.games import get_game, game_keys
+from pnp.project import Project
+from tests.conftest import ROOT
+
+PROJECT = Project.at(ROOT)
+GAMES = game_keys(PROJECT)
+
+
+def _edition(game, language: str, paper: str) -> str:
+    return paper if language == game.language else f"{paper}-{language}"
+
+
+def _text(path) -> str:
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return " ".join(page.get_textpage().get_text_range() for page in document)
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_every_language_has_the_same_pieces_on_a4_and_letter(built_site, key):
+    game = get_game(PROJECT, key)
+    pieces = {}
+    for language in game.languages:
+        for paper in ("a4", "letter"):
+            folder = built_site / key / _edition(game, language, paper)
+            pieces[(language, paper)] = sorted(path.name for path in folder.glob("*.pdf"))
+    first = next(iter(pieces.values()))
+    assert first and "rulebook.pdf" in first
+    assert all(found == first for found in pieces.values()), pieces
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_rulebook_reads_in_its_language(built_site, key):
+    game = get_game(PROJECT, key)
+    french = _text(built_site / key / _edition(game, "fr", "a4") / "rulebook.pdf")
+    english = _text(built_site / key / _edition(game, "en", "a4") / "rulebook.pdf")
+    assert " les " in french and " des " in french and " the " not in french
+    assert " the " in english and " les " not in english
