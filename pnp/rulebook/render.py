@@ -290,7 +290,7 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
         shown.append(str(source.shown))
         problems += literal_icon_problems(source.text, str(source.shown), game.inline_icons)
         try:
-            parts.append(render(prose.from_string(source.text), **context))
+            parts.append(render(prose.from_string(source.text), **{"game": shown_game, **context}))
         except Exception as error:      # any fault of a chapter: its FILE:LINE, never a traceback
             problems.append(_prose_problem(error, source))
     if problems:

@@ -17,7 +17,8 @@ def _in_french(tiny):
         chapter.rename(chapters / "en" / chapter.name)
     (chapters / "fr").mkdir()
     for chapter in (chapters / "en").glob("*.md"):
-        (chapters / "fr" / chapter.name).write_text(chapter.read_text().replace("# How to play", "# Comment jouer"))
+        (chapters / "fr" / chapter.name).write_text(chapter.read_text().replace(
+            "# How to play", "# Comment jouer\n\nLa première carte : {{ _(\"The Lantern\") }}."))
 
 
 def _translate(tiny, words: dict, every=None) -> None:
@@ -65,6 +66,7 @@ def test_a_translated_string_prints_on_the_card(tiny, tmp_path):
     assert "prints the source words where a translation is missing" in forced.output
     text = _text(tmp_path / "fr" / "cards.pdf")
     assert "La Lanterne" in text and "The Lantern" not in text and "The Raven" in text
+    assert "La première carte : La Lanterne." in _text(tmp_path / "fr" / "rulebook.pdf")
     english = run_pnp("build", "tiny", "--paper", "a4", "--out", str(tmp_path / "en"), "--project", str(tiny.root))
     assert english.exit_code == 0, english.output
     assert "The Lantern" in _text(tmp_path / "en" / "cards.pdf")
@@ -157,3 +159,25 @@ def test_a_malformed_catalogue_is_refused_at_its_line(tiny):
     path.write_text(path.read_text().replace('msgstr ""\n\n#', 'msgstr "unclosed\n\n#', 2))
     result = run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
     assert result.exit_code == 2 and f"{CATALOGUE}:" in result.output and "Traceback" not in result.output
+
+
+def test_a_game_printed_first_in_another_language_than_its_source(tiny, tmp_path):
+    _in_french(tiny)
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    _translate(tiny, {"The Lantern": "La Lanterne"}, every=lambda words: words)
+    import yaml
+
+    terms = yaml.safe_load((tiny.card_data / "tiny" / "glossary.yaml").read_text()) or []
+    (tiny.card_data / "tiny" / "locale" / "fr" / "glossary.yaml").write_text(yaml.safe_dump(
+        {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": t["definition"]} for t in terms}))
+    declaration = tiny.card_data / "tiny" / "game.yaml"
+    declaration.write_text(declaration.read_text().replace("language: en\nlanguages: [en, fr]\n",
+                                                           "language: fr\nsource_language: en\nlanguages: [fr, en]\n"))
+    french = run_pnp("build", "tiny", "--paper", "a4", "--out", str(tmp_path / "fr"), "--project", str(tiny.root))
+    assert french.exit_code == 0, french.output
+    assert "La Lanterne" in _text(tmp_path / "fr" / "cards.pdf")
+    english = run_pnp("build", "tiny", "--paper", "a4", "--lang", "en", "--out", str(tmp_path / "en"),
+                      "--project", str(tiny.root))
+    assert english.exit_code == 0, english.output
+    assert "The Lantern" in _text(tmp_path / "en" / "cards.pdf")
+    assert run_pnp("translate", "tiny", "--lang", "en", "--project", str(tiny.root)).exit_code == 0
