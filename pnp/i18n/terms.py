@@ -15,8 +15,12 @@ class TermMiss:
     line: int | None          # of the entry in the catalogue
 
 
+PLACEHOLDERS = re.compile(r"%\([A-Za-z_]\w*\)[sdif]|\{[A-Za-z_][\w-]*\}|<[^<>]*>")
+
+
 def folded(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.replace("’", "'").casefold())
+    """Lower case, no accents, no placeholders, icons or tags (`{gall}` is not the word "gall")."""
+    text = unicodedata.normalize("NFKD", PLACEHOLDERS.sub(" ", text).replace("’", "'").casefold())
     return "".join(letter for letter in text if not unicodedata.combining(letter))
 
 
