@@ -16,6 +16,7 @@ from pnp.project import Project
 
 GETTEXT_NAMES = ("_", "gettext", "ngettext")
 LETTER = re.compile(r"[^\W\d_]")
+COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}")
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,8 @@ class Found:
 
 
 def worth_translating(text) -> bool:
-    """Words, not a number or a range of numbers ("3–6")."""
-    return isinstance(text, str) and bool(LETTER.search(text))
+    """Words, not a number, a range of numbers ("3–6") or a colour ("#8e1b1f")."""
+    return isinstance(text, str) and bool(LETTER.search(text)) and not COLOUR.fullmatch(text.strip())
 
 
 def card_strings(project: Project, game, deck) -> list[Found]:

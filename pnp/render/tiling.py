@@ -19,6 +19,7 @@ from pnp.render.marks import label_font, new_canvas
 from pnp.render.pdfio import save_deterministic
 from pnp.render.papers import paper_size
 from pnp.render.sheet_layout import MM, PRINTER_MARGIN_MM
+from pnp.render.words import sheet_words
 
 OVERLAP_MM = 10.0
 PIECE_MARGIN_MM = 3.0      # tiles show this much around the piece, so its outline is whole
@@ -128,7 +129,7 @@ def _ticks(pdf, layout: TileLayout, tile: Tile) -> None:
             pdf.line(right * MM, y, (right + TICK_MM) * MM, y)
 
 
-def _labels(layout: TileLayout, title: str, font: str) -> bytes:
+def _labels(layout: TileLayout, title: str, font: str, language: str = "en") -> bytes:
     """Per tile: the alignment ticks, the label and a small map of the tiles with this one filled in."""
     out = io.BytesIO()
     pdf = new_canvas(out, (layout.sheet_width * MM, layout.sheet_height * MM), font)
@@ -145,21 +146,21 @@ def _labels(layout: TileLayout, title: str, font: str) -> bytes:
                 pdf.rect(x0 + c * cell, y0 + (layout.rows - 1 - r) * cell, cell, cell, stroke=1, fill=fill)
         pdf.setFont(font, 8)
         pdf.drawString(x0 + layout.columns * cell + 3 * MM, y0 + 2 * MM,
-                       f"{title}: tile {tile.row * layout.columns + tile.column + 1} of "
-                       f"{layout.rows * layout.columns} (row {tile.row + 1}, column {tile.column + 1}). "
-                       f"Trim the white margin on edges marked by the outline; overlap "
-                       f"{layout.overlap:g} mm: cut one tile along its picture's edge, lay that edge on the ticks.")
+                       sheet_words(language)["tile"].format(
+                           title=title, number=tile.row * layout.columns + tile.column + 1,
+                           tiles=layout.rows * layout.columns, row=tile.row + 1, column=tile.column + 1,
+                           overlap=layout.overlap))
         pdf.showPage()
     pdf.save()
     return out.getvalue()
 
 
-def tile_piece(piece_pdf: bytes, layout: TileLayout, title: str, font_file) -> bytes:
+def tile_piece(piece_pdf: bytes, layout: TileLayout, title: str, font_file, language: str = "en") -> bytes:
     """Each tile: the piece and its marks seen through the tile's window, then the label."""
     piece = pikepdf.open(io.BytesIO(piece_pdf))
     font = label_font(font_file)
     marks = pikepdf.open(io.BytesIO(_marks_layer(layout, font)))
-    sheets = pikepdf.open(io.BytesIO(_labels(layout, title, font)))
+    sheets = pikepdf.open(io.BytesIO(_labels(layout, title, font, language)))
     art = sheets.copy_foreign(piece.pages[0].as_form_xobject())
     art.BBox = pikepdf.Array([float(v) for v in piece.pages[0].mediabox])
     lines = sheets.copy_foreign(marks.pages[0].as_form_xobject())

@@ -10,6 +10,9 @@ SHEET_WORDS = {
         "moved": "backs moved x {x:+.1f} mm, y {y:+.1f} mm",
         "scale": "50 mm: if this bar measures otherwise, print at 100 % (actual size)",
         "reprint": "{title}, reprint of {count}",
+        "tile": "{title}: tile {number} of {tiles} (row {row}, column {column}). Trim the white margin on edges "
+                "marked by the outline; overlap {overlap:g} mm: cut one tile along its picture's edge, lay that edge "
+                "on the ticks.",
     },
     "fr": {
         "sheet": "feuille {number} sur {sheets}", "front": "recto", "back": "verso",
@@ -19,6 +22,9 @@ SHEET_WORDS = {
         "moved": "versos décalés x {x:+.1f} mm, y {y:+.1f} mm",
         "scale": "50 mm : si cette barre mesure autre chose, imprimez à 100 % (taille réelle)",
         "reprint": "{title}, réimpression de {count}",
+        "tile": "{title} : tuile {number} sur {tiles} (rangée {row}, colonne {column}). Coupez la marge blanche "
+                "des bords marqués par le contour ; recouvrement de {overlap:g} mm : coupez une tuile le long du "
+                "bord de son image, posez ce bord sur les repères.",
     },
 }
 

@@ -7,6 +7,7 @@ from tests.conftest import run_pnp
 
 def test_numbers_and_ranges_are_not_words():
     assert not worth_translating("3–6") and not worth_translating("1") and worth_translating("60 minutes")
+    assert not worth_translating("#8e1b1f") and worth_translating("#1 fan")
 
 
 def test_the_starter_s_cards_titles_and_marked_layout_words_are_found_where_they_are(tiny):
