@@ -82,6 +82,9 @@ def duplex_offset_mm(text: str | None, duplex: str) -> tuple[float, float]:
 lang_option = click.option(
     "--lang", "language", type=TEXT, metavar="LANG",
     help="The language to print in, one of the game's (Verso: fr, the default, or en).")
+translated_lang_option = click.option(
+    "--lang", "language", required=True, type=TEXT, metavar="LANG",
+    help="The language to translate into (fr, en, de, ...): its catalogue is card_data/GAME/locale/LANG/messages.po.")
 module_option = click.option(
     "--module", "modules", type=TEXT, metavar="MODULE", multiple=True,
     help="Add an optional module's cards, in files of their own (Verdun: mud-and-blood); "

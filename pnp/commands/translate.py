@@ -7,9 +7,8 @@ import click
 
 from pnp.errors import EXIT_CHECK_FAILED, PnpError, UsageError
 from pnp.games import get_game
-from pnp.commands.options import project_at, project_option
+from pnp.commands.options import project_at, project_option, translated_lang_option
 from pnp.commands.report import console, fail
-from pnp.commands.types import TEXT
 
 
 MISSES_SHOWN = 15
@@ -17,9 +16,7 @@ MISSES_SHOWN = 15
 
 @click.command()
 @click.argument("game_key", metavar="GAME")
-@click.option("--lang", "language", required=True, type=TEXT, metavar="LANG",
-              help="The language to translate into (fr, en, de, ...): its catalogue is "
-                   "card_data/GAME/locale/LANG/messages.po.")
+@translated_lang_option
 @project_option
 def translate(game_key: str, language: str, project_dir: str | None) -> None:
     """Bring GAME's catalogue in LANG up to date (every string of its cards, titles and layouts:

@@ -32,6 +32,13 @@ class MissingWords(PnpError):
         super().__init__(f"no {language} words for {message!r} in {catalogue}: run `pnp translate` and translate "
                          f"it there, or build with --force to print the source words")
 
+    def problem_at(self, file, line) -> Problem:
+        """The words the layout (or chapter) line asked for, as a problem at that line."""
+        return Problem(file, line, repr(self.message[:80]), f"its {self.language} words in {self.catalogue}",
+                       "no translation", "Words a layout gets from the engine must be extracted somewhere: a card's "
+                       "data, or a literal _(\"...\") in a layout; then `pnp translate` and translate them "
+                       "(or build with --force)")
+
 
 @dataclass(frozen=True)
 class Words:

@@ -1,7 +1,7 @@
 """A game's glossary: card_data/GAME/glossary.yaml, its terms and keywords A to Z, each with a
 definition and the anchor of the rule that explains it. A game printed in several languages
-gives a term's words in each under the language's code (`fr: {term, also, rule, definition}`),
-as rulings.yaml does."""
+gives a term's words in another language in card_data/GAME/locale/LANG/glossary.yaml
+(pnp.i18n.locale_data), as it does its rulings'."""
 
 import os
 from dataclasses import dataclass
@@ -66,7 +66,6 @@ def load_glossary(project: Project, game, language: str | None = None) -> list[T
         raise DataError([Problem(shown, 1, "(top)", "a list of terms, each with " + ", ".join(REQUIRED_KEYS),
                                  type(data).__name__, f"See {HOW}")])
     language = language or game.language
-    others = tuple(code for code in (game.languages or (game.language,)) if code != "en") + ("en",)
     problems, terms = [], []
     translated = {}
     if language != game.source_language:
@@ -78,21 +77,16 @@ def load_glossary(project: Project, game, language: str | None = None) -> list[T
         line = located.line_of((index,))
         where = f"term {index + 1}" + (f" ({entry['term']})" if isinstance(entry, dict)
                                        and isinstance(entry.get("term"), str) else "")
-        found = _words_problems(shown, line, where, entry, others)
+        found = _words_problems(shown, line, where, entry, ())
         if not found:
             missing = [key for key in REQUIRED_KEYS if key not in entry]
             found += [Problem(shown, line, f"{where}, {key}", "the term's " + key, "nothing",
                               f"Add `{key}:` to the entry ({HOW})") for key in missing]
-            for code in others:
-                if code in entry:
-                    found += _words_problems(shown, located.line_of((index, code)), f"{where}, {code}",
-                                             entry[code], ())
         if found:
             problems += found
             continue
-        words = {**entry, **(entry.get(language) or {}), **translated.get(entry["term"].strip(), {})}
-        untranslated = (language != game.source_language and entry["term"].strip() not in translated
-                        and not isinstance(entry.get(language), dict))
+        words = {**entry, **translated.get(entry["term"].strip(), {})}
+        untranslated = language != game.source_language and entry["term"].strip() not in translated
         terms.append(Term(words["term"].strip(), tuple(form.strip() for form in words.get("also", ())),
                           words["rule"].strip(), words["definition"].strip(), line, untranslated))
     seen: dict = {}

@@ -139,8 +139,8 @@ RULING_KEYS = ("id", "topic", "source", "question", "ruling", "why")
 
 
 def rulings(project: Project, game) -> list:
-    """The rulings, in the language the rulebook prints in: a ruling may carry its words in
-    other languages in locale/LANG/rulings.yaml (or under the language's code, `fr: {...}`)."""
+    """The rulings, in the language the rulebook prints in (another language's words are in
+    card_data/GAME/locale/LANG/rulings.yaml)."""
     located = _located_listing(project, project.card_data / game.key / "rulings.yaml", list,
                                "a list of rulings, each with " + ", ".join(RULING_KEYS))
     if located is None or located.data is None:
@@ -153,9 +153,7 @@ def rulings(project: Project, game) -> list:
         raise DataError(problems)
     translated = {} if game.language == game.source_language else ruling_words(
         project, game.key, game.language, [str(ruling["id"]) for ruling in located.data])
-    return [{**ruling, **(ruling.get(game.language) if isinstance(ruling.get(game.language), dict) else {}),
-             **translated.get(str(ruling["id"]), {})}
-            for ruling in located.data]
+    return [{**ruling, **translated.get(str(ruling["id"]), {})} for ruling in located.data]
 
 
 def _fonts(project: Project, game) -> list:
@@ -348,6 +346,8 @@ def _prose_problem(error: Exception, source) -> Problem:
     names = "ex, card, counts, components, deck_cards, rulings, fonts, icon_authors and the game's own tables"
     if isinstance(error, DataError):
         return error.problems[0]
+    if hasattr(error, "problem_at"):        # words the chapter asked for that its language does not have
+        return error.problem_at(source.shown, line)
     if isinstance(error, UnknownDeck):
         return Problem(source.shown, line, error.table, f"a deck key of the game ({', '.join(error.decks)})",
                        f"'{error.key}'", did_you_mean(str(error.key), error.decks,

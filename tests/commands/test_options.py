@@ -19,7 +19,7 @@ SHARED = {
     "--paper": [options.paper_option(), options.paper_option(multiple=True)],
     "--duplex": [options.duplex_option(), options.duplex_option(two_sided_only=True)],
     "--duplex-offset": [options.duplex_offset_option],
-    "--lang": [options.lang_option],
+    "--lang": [options.lang_option, options.translated_lang_option],
     "--module": [options.module_option],
     "--booklet": [options.booklet_option],
     "--force": [options.force_option],

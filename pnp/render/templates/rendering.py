@@ -54,10 +54,12 @@ def template_line(error: BaseException, folder: Path | None, pseudo: str | None 
 def limit_problem(error: Exception, layouts: Path, what: str) -> PnpError:
     """A template fault met while building (the check meets them first, with more words); an
     error already in the user's words (a DataError, a limit the operating system enforced)
-    stays as it is."""
+    stays as it is; missing words are placed at the layout line that asked for them."""
+    file, line = template_line(error, layouts)
+    if hasattr(error, "problem_at"):
+        return DataError([error.problem_at(file or what, line)])
     if isinstance(error, PnpError):
         return error
-    file, line = template_line(error, layouts)
     if isinstance(error, TemplateLimit):
         return DataError([error.problem(file or what, line, "a layout that renders within pnp's limits")])
     return DataError([Problem(file or what, line, "(layout)", "a layout that renders within pnp's limits",
