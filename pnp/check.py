@@ -19,6 +19,7 @@ class CheckReport:
     examples: int = 0
     decks: int = 0
     results: dict = field(default_factory=dict)   # example id -> the engine's result
+    untranslated: list[str] = field(default_factory=list)   # what a language's build would refuse, in words
 
     @property
     def ok(self) -> bool:
@@ -111,8 +112,9 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
     """Card data (unless the caller loaded it), then layouts (rendered as HTML, no
     WeasyPrint), then worked examples, then the rulebook's chapters and the translations in
     `languages` (by default every language the game prints in; a build checks the one it
-    prints): each translation consistent with its source, and complete in `complete_in` (by
-    default the same languages)."""
+    prints): each translation consistent with its source, and complete in `complete_in` (a
+    build's language); what another language still lacks is said in `untranslated`, not refused:
+    a changed card text must not stop the source language's work."""
     languages = tuple(languages if languages is not None else (game.languages or (game.language,)))
     from pnp.render.layout_check import layout_problems
 
@@ -121,6 +123,13 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
     report.problems = folder_problems(project, game)
     if report.problems:                   # the build refuses the folders before reading them
         return report
+    complete_in = tuple(complete_in or ())
+    if game.language in complete_in and game.language != game.source_language:
+        from pnp.i18n.checks import translation_problems
+
+        report.problems = translation_problems(project, game, (game.language,), complete_in)
+        if report.problems:               # every missing word listed, before a layout meets the first
+            return report
     if loaded is None:
         try:
             loaded = load_game(project, game)
@@ -150,19 +159,22 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
         from pnp.rulebook.render import render_rulebook_html, rulebook_body
 
         for language in languages:
-            shown = game.in_language(language, (game.words or False) and game.words.force)
             try:
+                shown = game.in_language(language, force=language not in complete_in or (
+                    game.words is not None and game.words.force))
                 body = rulebook_body(project, shown, loaded, report.results)
                 render_rulebook_html(project, shown, loaded, report.results, "a4", body)
             except DataError as error:
                 report.problems += error.problems
                 continue
             report.problems += glossary_problems(project, shown, [h.anchor for h in body.headings], language)
+    others = [code for code in languages if code not in complete_in]
     if not report.problems:
-        from pnp.i18n.checks import translation_problems
+        from pnp.i18n.checks import translation_problems, untranslated_words
 
-        report.problems += translation_problems(project, game, languages,
-                                                languages if complete_in is None else complete_in)
+        report.problems += translation_problems(project, game, others, ())
+        if not report.problems:
+            report.untranslated = untranslated_words(project, game, others)
     return report
 
 

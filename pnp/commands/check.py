@@ -39,6 +39,8 @@ def check(game_key: str, fit: bool, project_dir: str | None) -> None:
     if report.mismatches:
         listing(f"{plural(len(report.mismatches), 'worked example')} the engine disagrees with ({game.title})",
                 report.mismatches)
+    for line in report.untranslated:
+        console.print(f"not yet translated: {line}", highlight=False, soft_wrap=True)
     if not report.ok:
         sys.exit(EXIT_BAD_INPUT if report.problems else EXIT_CHECK_FAILED)
     their = "its" if report.decks == 1 else "their"

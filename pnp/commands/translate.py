@@ -29,15 +29,15 @@ def translate(game_key: str, language: str, project_dir: str | None) -> None:
     try:
         project = project_at(project_dir)
         game = get_game(project, game_key)
-        language = language.strip().lower()
+        language = language.strip()
         known_locale(language)
         source = game.source_game or game
         if language == source.language:
             console.print(f"{game.title} is written in {language}: its own words need no catalogue (100 %)")
             return
         catalogue = updated_catalogue(project, source, language)
-        write_catalogue(project, game.key, catalogue)
-        coverage = game_coverage(project, source, language, catalogue)
+        coverage = game_coverage(project, source, language, catalogue)     # the glossary and rulings read first
+        write_catalogue(project, game.key, language, catalogue)
         from pnp.i18n.terms import glossary_pairs, term_misses
 
         misses = term_misses(glossary_pairs(project, source, language), catalogue)

@@ -14,7 +14,7 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po, write_po
 
-from pnp.errors import DataError, PnpError, Problem
+from pnp.errors import DataError, PnpError, Problem, UsageError
 from pnp.files import read_bytes
 from pnp.project import Project
 
@@ -108,18 +108,74 @@ def _quote_problems(text: str, shown: str) -> list[Problem]:
     """A string line must open and close its quotes (Babel reads an unclosed one by dropping a letter)."""
     return [Problem(shown, number, "(catalogue)", 'a quoted string: `msgstr "words"`, a `"` inside written `\\"`',
                     line.strip()[:80], "Close the quotes")
-            for number, line in enumerate(text.splitlines(), 1)
+            for number, line in enumerate(text.split("\n"), 1)
             if PO_STRING_START.match(line) and not PO_STRING_LINE.match(line.strip())]
 
 
+CHARSET = re.compile(rb'"Content-Type:[^"]*charset=([^"\\\s;]+)', re.I)
+PLURAL_FORMS_MAX = 6
+
+
+def _header_problems(data: bytes, shown: str) -> list[Problem]:
+    """UTF-8 only (another charset garbles every accent), and a Plural-Forms gettext can run."""
+    lines = data.split(b"\n")
+    found = CHARSET.search(data)
+    if found and found.group(1).lower() not in (b"utf-8", b"utf8"):
+        line = next((n for n, text in enumerate(lines, 1) if b"charset=" in text), None)
+        return [Problem(shown, line, "Content-Type", "charset=UTF-8 (pnp reads and writes catalogues in UTF-8)",
+                        found.group(1).decode("ascii", "replace"), "Save the file as UTF-8 and say so in the header")]
+    return []
+
+
+def _plural_problems(catalogue: Catalog, data: bytes, shown: str) -> list[Problem]:
+    line = next((n for n, text in enumerate(data.split(b"\n"), 1) if b"Plural-Forms:" in text), None)
+    try:
+        count, rule = catalogue.num_plurals, c2py(catalogue.plural_expr)
+        if 1 <= count <= PLURAL_FORMS_MAX and all(0 <= rule(n) < count for n in range(1001)):
+            return []
+    except (ValueError, SyntaxError, ZeroDivisionError, TypeError, RecursionError):
+        pass
+    return [Problem(shown, line, "Plural-Forms", f"nplurals from 1 to {PLURAL_FORMS_MAX} and a plural= rule giving "
+                    "one of them for every count", "a rule gettext cannot use",
+                    "Copy the Plural-Forms line gettext gives for the language (e.g. nplurals=2; plural=(n > 1);)")]
+
+
+def _previous_ids(catalogue: Catalog) -> None:
+    """`#| msgid "..."` (the source a fuzzy entry was translated from) as Babel reads it: a
+    comment; put back as the entry's previous source, so that writing it again keeps it."""
+    from babel.messages.pofile import unescape
+
+    for message in catalogue:
+        kept, previous = [], []
+        for comment in message.user_comments:
+            text = comment.strip()
+            if text.startswith("| msgid ") and not previous:
+                previous.append(unescape(text[len("| msgid "):].strip()))
+            elif previous and text.startswith('| "'):
+                previous[-1] += unescape(text[2:].strip())
+            elif text.startswith("| msgid_plural "):
+                previous.append(unescape(text[len("| msgid_plural "):].strip()))
+            else:
+                kept.append(comment)
+        if previous:
+            message.user_comments, message.previous_id = kept, previous
+
+
 def _parsed(data: bytes, shown: str, language: str) -> Catalog:
-    problems = _quote_problems(data.decode("utf-8", "replace"), shown)
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    problems = _quote_problems(data.decode("utf-8", "replace"), shown) + _header_problems(data, shown)
     if problems:
         raise DataError(problems[:20])
     try:
-        return read_po(io.BytesIO(data), locale=language, abort_invalid=True)
+        catalogue = read_po(io.BytesIO(data), locale=language, abort_invalid=True)
+        problems = _plural_problems(catalogue, data, shown)
+        if problems:
+            raise DataError(problems)
+        _previous_ids(catalogue)
+        return catalogue
     except PoFileError as error:
         line = getattr(error, "lineno", None)
+        line = line + 1 if isinstance(line, int) else None     # Babel counts lines from 0
         raise DataError([Problem(shown, line, "(catalogue)", "a gettext catalogue (.po) as `pnp translate` writes it",
                                  str(error).split(" on ")[0], f"Mend the line, or move the file away and run "
                                  f"`pnp translate` again ({HOW})")]) from None
@@ -130,7 +186,7 @@ def _parsed(data: bytes, shown: str, language: str) -> Catalog:
 
 def is_translated(message) -> bool:
     strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
-    return not message.fuzzy and all(isinstance(s, str) and s != "" for s in strings)
+    return not message.fuzzy and all(isinstance(s, str) and s.strip() != "" for s in strings)
 
 
 def game_words(project: Project, game_key: str, source_language: str, language: str, force: bool = False) -> Words:
@@ -153,12 +209,27 @@ def _translated(data: bytes, shown: str, language: str) -> dict:
     return translated, (catalogue.plural_expr if catalogue is not None else "n != 1")
 
 
-def write_catalogue(project: Project, game_key: str, catalogue: Catalog) -> None:
-    """The catalogue written whole, then renamed into place (no half-written file on a crash);
-    obsolete entries dropped; the same entries always give the same bytes."""
-    from pnp.atomic import write_atomically
+def write_catalogue(project: Project, game_key: str, language: str, catalogue: Catalog) -> None:
+    """The catalogue of `language` (whatever its header says) written whole, then renamed into
+    place (no half-written file on a crash), in UTF-8; obsolete entries dropped; the same
+    entries always give the same bytes. No folder on the way may be a link (the write would
+    leave the project)."""
+    from pnp.atomic import DISK_FULL, write_atomically, write_error
 
+    catalogue.charset = "utf-8"
     buffer = io.BytesIO()
     write_po(buffer, catalogue, width=0, ignore_obsolete=True, include_previous=True, sort_output=False)
-    path = catalogue_path(project, game_key, str(catalogue.locale_identifier or catalogue.locale))
-    write_atomically(path, buffer.getvalue())
+    path = catalogue_path(project, game_key, language)
+    step = project.root
+    for part in path.relative_to(project.root).parts:
+        step = step / part
+        if step.is_symlink():
+            raise DataError([Problem(project.relative(step), None, "(file)", "a folder or file of the project, "
+                                     "not a link", "a link", f"Replace the link by a folder ({HOW})")])
+    try:
+        write_atomically(path, buffer.getvalue())
+    except OSError as error:
+        if error.errno in DISK_FULL:
+            raise write_error(error, path) from None
+        raise UsageError(f"cannot write the catalogue {project.relative(path)}: {error.strerror or error}. "
+                         "Make its folder writable, then run `pnp translate` again") from None

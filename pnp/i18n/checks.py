@@ -9,8 +9,9 @@ from pnp.errors import DataError, Problem
 from pnp.i18n.catalogue import HOW, catalogue_path, is_translated, read_catalogue
 
 PLACEHOLDER = re.compile(r"%\([A-Za-z_]\w*\)[sdif]|%%|\{[A-Za-z_][\w-]*\}")
-MARKUP = re.compile(r"</?[A-Za-z][^<>]*>|\*\*")
+MARKUP = re.compile(r"</?[A-Za-z][^<>]*>|<!--|-->|\*\*|<|>")      # a stray < or > is markup changed too
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+PERCENT_FORMAT = re.compile(r"%%|%\([A-Za-z_]\w*\)[sdif]")           # what a layout's words may hold after a %
 
 KINDS = (("placeholders and inline icons", PLACEHOLDER), ("markup", MARKUP), ("numbers", NUMBER))
 
@@ -25,6 +26,27 @@ def _numbers(text: str) -> list:
     return [number.replace(",", ".") for number in NUMBER.findall(text)]
 
 
+def _lone_percent(text: str) -> bool:
+    """A % that is neither %% nor %(name)s: the layout's words are %-formatted, it would fail or misprint."""
+    return "%" in PERCENT_FORMAT.sub("", text)
+
+
+def _formatted(message) -> bool:
+    """Words a layout or the engine prints through `_()`: %-format strings (card data is not)."""
+    return any(not str(file).startswith("card_data/") for file, _ in message.locations)
+
+
+def _plural_problems(shown: str, message, sources: tuple, translations: tuple) -> list[Problem]:
+    """A plural: each form may drop the count (French says "un point"), never use a name neither source has."""
+    names = set(PLACEHOLDER.findall(" ".join(sources)))
+    extra = sorted({name for form in translations for name in PLACEHOLDER.findall(form)} - names)
+    if not extra:
+        return []
+    return [Problem(shown, message.lineno, f"msgstr of {_short(sources[0])}", "the placeholders of its msgid and "
+                    f"msgid_plural: {' '.join(sorted(names)) or 'none'}", f"not in the source {' '.join(extra)}",
+                    f"Keep to the source's placeholders ({HOW})")]
+
+
 def message_problems(shown: str, message) -> list[Problem]:
     """One catalogue entry's translation against its source."""
     if not message.id or not is_translated(message):
@@ -32,8 +54,15 @@ def message_problems(shown: str, message) -> list[Problem]:
     sources = message.id if isinstance(message.id, tuple) else (message.id,)
     translations = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
     problems = []
+    if _formatted(message):
+        problems += [Problem(shown, message.lineno, f"msgstr of {_short(sources[0])}", "a % written %% (these words "
+                             "are %-formatted: %(name)s is a placeholder)", _short(translation),
+                             f"Write a percent sign as %% ({HOW})")
+                     for translation in translations if _lone_percent(translation)]
+    if len(sources) > 1:
+        return problems + _plural_problems(shown, message, sources, translations)
     for translation in translations:
-        source = sources[0] if len(sources) == 1 or translation is translations[0] else sources[-1]
+        source = sources[0]
         for what, pattern in KINDS:
             if pattern is NUMBER:
                 lost = sorted((Counter(_numbers(source)) - Counter(_numbers(translation))).elements())
@@ -93,3 +122,20 @@ def translation_problems(project, game, languages, complete_in) -> list[Problem]
         except DataError as error:
             problems += error.problems
     return problems
+
+
+def untranslated_words(project, game, languages) -> list[str]:
+    """For `pnp check`: one line per language its build would refuse for missing words."""
+    from pnp.i18n.coverage import game_coverage
+
+    source = game.source_game or game
+    said = []
+    for language in languages:
+        if language == source.language:
+            continue
+        coverage = game_coverage(project, source, language)
+        if not coverage.complete:
+            missing = len(coverage.missing) + len(coverage.fuzzy) + sum(len(m) for *_, m in coverage.others)
+            said.append(f"{language}: {missing} things to translate before `pnp build {game.key} --lang {language}` "
+                        f"(`pnp translate {game.key} --lang {language}` lists them)")
+    return said

@@ -121,11 +121,14 @@ def updated_catalogue(project: Project, game, language: str) -> Catalog:
     if catalogue is None:
         return template
     lines = {message.id: message.lineno for message in catalogue if message.id}
+    previous = {message.id: message.previous_id for message in catalogue if message.id and message.previous_id}
     template.creation_date = catalogue.creation_date
     catalogue.update(template, no_fuzzy_matching=False, update_header_comment=False, update_creation_date=True)
     catalogue.obsolete.clear()
     for message in catalogue:
         message.lineno = lines.get(message.id)      # where the translator finds it in the file as it is
+        if message.fuzzy and not message.previous_id and message.id in previous:
+            message.previous_id = previous[message.id]     # still to check against the source it was made from
     return catalogue
 
 

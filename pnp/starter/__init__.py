@@ -66,12 +66,16 @@ def _source_text(project: Project, source: Path, template: str, words: dict) -> 
 
 def _retitled(text: str, old: str, new: str) -> str:
     """The copied game's title, wherever a layout, chapter or comment writes it (its words
-    split by spaces, a line break or a <br>), as the new game's."""
+    split by spaces, a line break or a <br>), as the new game's; and the anchors made of it."""
+    from pnp.rulebook.anchors import slug
+
     words = [re.escape(word) for word in old.split()]
     if not words:
         return text
     pattern = r"(?:\s+|\s*<br\s*/?>\s*)".join(words)
-    return re.sub(rf"(?<!\w){pattern}(?!\w)", lambda _: new, text)
+    text = re.sub(rf"(?<!\w){pattern}(?!\w)", lambda _: new, text)
+    # an anchor made from a heading that named the game (a glossary's `rule: le-dernier-verset--...`)
+    return re.sub(rf"(?<![\w-]){re.escape(slug(old))}(?=--|\s|$)", lambda _: slug(new), text, flags=re.M)
 
 
 def _titled(text: str, source: Path, words: dict) -> str:

@@ -181,3 +181,11 @@ def test_a_game_printed_first_in_another_language_than_its_source(tiny, tmp_path
     assert english.exit_code == 0, english.output
     assert "The Lantern" in _text(tmp_path / "en" / "cards.pdf")
     assert run_pnp("translate", "tiny", "--lang", "en", "--project", str(tiny.root)).exit_code == 0
+
+
+def test_check_says_what_a_language_lacks_without_refusing_it(tiny):
+    _in_french(tiny)
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 0, result.output
+    assert "not yet translated: fr: " in result.output and "pnp translate tiny --lang fr" in result.output
