@@ -189,3 +189,21 @@ def test_check_says_what_a_language_lacks_without_refusing_it(tiny):
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
     assert result.exit_code == 0, result.output
     assert "not yet translated: fr: " in result.output and "pnp translate tiny --lang fr" in result.output
+
+
+def test_an_export_in_french_names_and_prints_its_cards_in_french(tiny, tmp_path):
+    _in_french(tiny)
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    _translate(tiny, {"The Lantern": "La Lanterne"}, every=lambda words: words)
+    import yaml
+
+    terms = yaml.safe_load((tiny.card_data / "tiny" / "glossary.yaml").read_text()) or []
+    (tiny.card_data / "tiny" / "locale" / "fr" / "glossary.yaml").write_text(yaml.safe_dump(
+        {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": t["definition"]} for t in terms}))
+    result = run_pnp("export", "tiny", "--for", "dtc", "--lang", "fr", "--project", str(tiny.root))
+    assert result.exit_code == 0, result.output
+    folder = tiny.root / "output" / "tiny" / "export-dtc-fr"
+    assert "the-lantern" in (folder / "manifest.csv").read_text()          # cards are named by id there
+    assert "La Lanterne" in _text(next(folder.rglob("*.pdf")))
+    refused = run_pnp("export", "tiny", "--for", "dtc", "--lang", "de", "--project", str(tiny.root))
+    assert refused.exit_code == 2 and "--lang de" in refused.output
