@@ -337,15 +337,16 @@ SITE_SNIPPETS = st.one_of(st.text(max_size=40), st.sampled_from([
 
 
 def _site_page(title: str) -> dict:
-    """A game's page as pnp site describes it, without building the game."""
+    """A game's page as pnp site describes it (pnp.site.pages.game_page), without building the game."""
     entry = {"href": "a4/cards.pdf", "name": "cards.pdf", "title": title, "pages": 2, "cards": 9, "size": "1 MB",
              "sha256": "0" * 64, "thumb": "thumbs/a4-cards.png", "thumb_width": 240, "thumb_height": 340,
-             "stock": "card", "sides": "both", "note": "", "rulebook": False}
-    paper = {"key": "a4", "title": "A4", "paper": "A4", "files": [entry], "language": "en",
+             "stock": "card", "sides": "both", "note": "", "rulebook": False, "pages_words": "2 pages",
+             "cards_words": "9 pieces"}
+    paper = {"key": "a4", "title": "A4", "files": [entry],
              "zip": {"href": "x-a4.zip", "size": "1 MB", "sha256": "0" * 64, "count": 1}}
     return {"key": "x", "title": title, "players": "2", "play_time": "20 min", "pitch": title, "cover": "cover.png",
             "cover_alt": title, "language": "en", "accent": "#223344", "accent_text": "#ffffff", "title_font": None,
-            "papers": [paper], "rulebooks": []}
+            "papers": [paper], "rulebooks": [], "reference": None, "other_references": []}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
@@ -353,7 +354,8 @@ def _site_page(title: str) -> dict:
 def test_any_site_template_is_rendered_or_refused_in_words(project, data):
     """A snippet anywhere in a site template, any title: the page renders, or the template is
     named in a Problem; never another exception."""
-    from pnp.site import SCALE_WORDS, _render
+    from pnp.site import _render
+    from pnp.site.languages import page_words
 
     template = data.draw(st.sampled_from(["base.html", "index.html", "printing.html", "game.html"]))
     relative = f"layouts/site/{template}"
@@ -361,7 +363,9 @@ def test_any_site_template_is_rendered_or_refused_in_words(project, data):
     at = data.draw(st.integers(0, len(lines)))
     page = _site_page(data.draw(st.text(max_size=30)))
     context = {"root": "", "here": "index", "site_title": data.draw(st.text(max_size=30)), "games": [page],
-               "scale": SCALE_WORDS, "scale_bar": None, "calibration": [], "game": page}
+               "lang": "en", "suffix": "", "words": page_words(project, "en"), "switch": [],
+               "nav_games": [{"key": "x", "title": page["title"], "language": "en"}],
+               "scale_bar": None, "calibration": [], "game": page}
     try:
         (project.root / relative).write_text("".join(lines[:at] + [data.draw(SITE_SNIPPETS) + "\n"] + lines[at:]))
         for name in ("index.html", "printing.html", "game.html"):

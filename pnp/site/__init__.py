@@ -1,9 +1,11 @@
 """`pnp site`: a static download page for the project's games, built from their own PDFs.
 
 Plain HTML and CSS from the Jinja templates in layouts/site/, with relative links only, so the
-folder works opened from disk and from any static host. Every game is built for every paper
-with the build's own code (and its cache); the site is written all or nothing, like a build,
-and is deterministic: the same inputs give the same bytes.
+folder works opened from disk and from any static host. Every game is built for every paper and
+each of its languages with the build's own code (and its cache), and every page is written in
+each language of the site (pnp.site.languages), in the words of layouts/site/words.yaml; the
+site is written all or nothing, like a build, and is deterministic: the same inputs give the
+same bytes.
 """
 
 import hashlib
@@ -24,12 +26,12 @@ from pnp.project import Project
 from pnp.render.colours import contrast, hex_rgb
 from pnp.render.sheet_layout import sheet_layout
 from pnp.site.archive import deterministic_zip
-from pnp.site.catalogue import SCALE_WORDS, how_to_print
+from pnp.site.languages import SITE_LANGUAGE, page_file, page_frame, page_words, site_languages
+from pnp.site.pages import calibration_in, game_page
 from pnp.site.pictures import cover, scale_bar, thumbnail
-from pnp.site.reference import reference_folder
 
-PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}      # the site offers the two home papers
-LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}      # the site offers the two home papers (its
+                                                        # pages name them in words.yaml's paper_a4...)
 TEMPLATES = "site"
 STYLESHEET = "site/site.css"
 AA_CONTRAST = 4.5
@@ -45,17 +47,14 @@ class SiteReport:
     size: int
 
 
-def size_words(size: int) -> str:
-    return f"{size / 1024:.0f} KB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MB"
-
-
 def text_on(background: str) -> str:
     """White or near-black, whichever reads on the background (WCAG AA: 4.5:1)."""
     return "#ffffff" if contrast(hex_rgb(background), (1.0, 1.0, 1.0)) >= AA_CONTRAST else "#141414"
 
 
-def _cover_picture(project: Project, game: Game) -> tuple[bytes, str]:
-    """The cover PNG and its alt text, from the cover deck's rendered cards."""
+def _cover_picture(project: Project, game: Game) -> tuple[bytes, list[str]]:
+    """The cover PNG and the names of the cards it shows, from the cover deck's cards rendered
+    in the game's language."""
     from pnp.data.decks import load_game
     from pnp.render.cards import render_deck
 
@@ -66,24 +65,19 @@ def _cover_picture(project: Project, game: Game) -> tuple[bytes, str]:
     pages = [ids.index(card_id) for card_id in wanted if card_id in ids]
     pdf = render_deck(project, game, loaded.deck, loaded.cards, str(loaded.located.file),
                       game.deck_context(decks) if loaded.deck.uses_rules else None, loaded.located)
-    names = [str(getattr(loaded.cards[i], "name", None) or getattr(loaded.cards[i], "title", None) or ids[i])
+    said = game.words.get if game.words is not None else str
+    names = [said(str(getattr(loaded.cards[i], "name", None) or getattr(loaded.cards[i], "title", None) or ids[i]))
              for i in pages]
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    alt = game.cover.alt or f"Cards of {game.title}: {listed}"
-    return cover(pdf, pages, game.cover.background), alt
+    return cover(pdf, pages, game.cover.background), names
 
 
-def _file_entry(game: Game, edition: str, name: str, pdf: bytes, pages: int, cards: int) -> tuple[dict, bytes]:
-    """What the game's page says of one PDF (of an edition: a paper, and a language other than
-    the game's own), and the picture of its first page."""
-    paper = edition.split("-")[0]
-    printing = how_to_print(game, name, PAPER_TITLES[paper])
+def _file_entry(edition: str, name: str, pdf: bytes, pages: int, cards: int) -> tuple[dict, bytes]:
+    """What the game's page shows of one PDF (of an edition: a paper, and a language other than
+    the game's own), in any language, and the picture of its first page."""
     picture, (width, height) = thumbnail(pdf)
-    return {"href": f"{edition}/{name}", "name": name, "title": printing.title, "pages": pages, "cards": cards,
-            "size": size_words(len(pdf)), "sha256": hashlib.sha256(pdf).hexdigest(),
-            "thumb": f"thumbs/{edition}-{name.removesuffix('.pdf')}.png", "thumb_width": width,
-            "thumb_height": height, "stock": printing.stock, "sides": printing.sides, "note": printing.note,
-            "rulebook": name == "rulebook.pdf"}, picture
+    return {"href": f"{edition}/{name}", "name": name, "pages": pages, "cards": cards, "bytes": len(pdf),
+            "sha256": hashlib.sha256(pdf).hexdigest(), "thumb": f"thumbs/{edition}-{name.removesuffix('.pdf')}.png",
+            "thumb_width": width, "thumb_height": height, "rulebook": name == "rulebook.pdf"}, picture
 
 
 def _scale_bar_picture(game: Game, paper: str, rendered: list):
@@ -110,10 +104,13 @@ def font_files(project: Project, path: Path, shown: str, folder: str) -> list[tu
 
 def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecutor | None,
                 common: dict) -> tuple[list, dict]:
-    """(site path, bytes) of the game's PDFs, zips, thumbnails, and the page's data."""
-    files, papers, scale_bar_picture = [], [], None
+    """(site path, bytes) of the game's PDFs, zips, thumbnails, covers and rules reference, and
+    what its pages show of them in any language (pnp.site.pages), with a scale bar's picture for
+    each language that has one."""
+    files, editions, scale_bars = [], {}, {}
     modules = tuple(module.key for module in game.modules)
-    wanted = [(language, paper) for language in game.languages or (game.language,) for paper in PAPER_TITLES]
+    languages = game.languages or (game.language,)
+    wanted = [(language, paper) for language in languages for paper in PAPER_TITLES]
     progress(f"{game.title}: {', '.join(PAPER_TITLES.values())}")
     reference = pool.submit(game_reference_by_key, project, game.key, common) if pool is not None else None
     try:
@@ -128,21 +125,23 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
         edition = f"{paper}-{language}" if language != game.language else paper
         entries = []
         for name, pdf, pages, cards in rendered:
-            entry, picture = _file_entry(game.in_language(language), edition, name, pdf, pages, cards)
+            entry, picture = _file_entry(edition, name, pdf, pages, cards)
             entries.append(entry)
             files += [(f"{game.key}/{edition}/{name}", pdf), (f"{game.key}/{entry['thumb']}", picture)]
         archive = deterministic_zip([(f"{game.key}-{edition}/{name}", pdf) for name, pdf, *_ in rendered])
         zip_name = f"{game.key}-{edition}.zip"
         files.append((f"{game.key}/{zip_name}", archive))
-        title = PAPER_TITLES[paper] + (f", {LANGUAGE_NAMES.get(language, language)}"
-                                       if len(game.languages) > 1 else "")
-        papers.append({"key": edition, "title": title, "paper": PAPER_TITLES[paper], "files": entries,
-                       "language": language,
-                       "zip": {"href": zip_name, "size": size_words(len(archive)),
-                               "sha256": hashlib.sha256(archive).hexdigest(), "count": len(entries)}})
-        scale_bar_picture = scale_bar_picture or _scale_bar_picture(game, paper, rendered)
-    picture, alt = _cover_picture(project, game)
-    files.append((f"{game.key}/cover.png", picture))
+        editions.setdefault(language, []).append(
+            {"key": edition, "paper": paper, "files": entries,
+             "zip": {"href": zip_name, "bytes": len(archive), "sha256": hashlib.sha256(archive).hexdigest(),
+                     "count": len(entries)}})
+        if language not in scale_bars:
+            scale_bars[language] = _scale_bar_picture(game, paper, rendered)
+    covers = {}
+    for language in languages:
+        picture, names = _cover_picture(project, game.in_language(language))
+        covers[language] = {"src": page_file("cover", language, "png"), "names": names}
+        files.append((f"{game.key}/{covers[language]['src']}", picture))
     references = reference.result() if reference is not None else game_reference(project, game, common)
     font = None
     if game.cover.title_font:
@@ -150,17 +149,9 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
                            f"{game.key}/fonts")
         files += fonts
         font = fonts[0][0].removeprefix(f"{game.key}/")
-    page = {"key": game.key, "title": game.title, "players": game.players, "play_time": game.play_time,
-            "pitch": game.pitch, "cover": "cover.png", "cover_alt": alt, "language": game.language,
-            "accent": game.cover.background, "accent_text": text_on(game.cover.background),
-            "title_font": font, "papers": papers,
-            "references": [{"href": f"{reference_folder(game, language)}/index.html", "language": language,
-                            "name": LANGUAGE_NAMES.get(language, language)}
-                           for language in (game.languages or (game.language,))] if references else [],
-            "rulebooks": [{"paper": p["title"], "href": e["href"], "size": e["size"], "pages": e["pages"],
-                           "language": p["language"]}
-                          for p in papers for e in p["files"] if e["rulebook"]]}
-    return files + references, {"page": page, "scale_bar": scale_bar_picture}
+    made = {"language": game.language, "editions": editions, "covers": covers, "reference": bool(references),
+            "accent": game.cover.background, "accent_text": text_on(game.cover.background), "title_font": font}
+    return files + references, {"made": made, "scale_bars": {k: v for k, v in scale_bars.items() if v}}
 
 
 def game_reference_by_key(project: Project, key: str, common: dict) -> list[tuple[str, bytes]]:
@@ -192,7 +183,7 @@ def game_reference(project: Project, game: Game, common: dict) -> list[tuple[str
     results = example_results(project, every, loaded) if every.kinds else {}
     return reference_files(project, every, loaded, results, examples,
                            lambda name, **context: _render(project, name, **context),
-                           {**common, "language_names": LANGUAGE_NAMES}, list(game.languages or (game.language,)))
+                           common, list(game.languages or (game.language,)))
 
 
 def stylesheet_with_fonts(project: Project, stylesheet: Path) -> list[tuple[str, bytes]]:
@@ -237,9 +228,8 @@ def calibration_files(project: Project) -> list[tuple[dict, bytes]]:
             pdf = calibration_sheet(paper, duplex, label_font_file(project))
             name = f"calibration-{paper}-{duplex}.pdf"
             require_preflight([(name, pdf)])
-            found.append(({"name": name, "href": f"printing/{name}", "paper": PAPER_TITLES[paper],
-                           "flip": f"{duplex} edge", "size": size_words(len(pdf)),
-                           "sha256": hashlib.sha256(pdf).hexdigest()}, pdf))
+            found.append(({"name": name, "href": f"printing/{name}", "paper": paper, "duplex": duplex,
+                           "bytes": len(pdf), "sha256": hashlib.sha256(pdf).hexdigest()}, pdf))
     return found
 
 
@@ -267,15 +257,20 @@ def site_files(project: Project, keys: list[str], title: str, progress: Callable
 
 def _site_files(project: Project, keys: list[str], title: str, progress, pool) -> list[tuple[str, bytes]]:
     games = [get_game(project, key) for key in keys]
-    files, pages, scale_bar_picture = [], [], None
-    navigation = {"site_title": title, "games": [{"key": g.key, "title": g.title} for g in games]}
+    languages = site_languages(games)
+    words = {language: page_words(project, language) for language in languages}
+    site = {"title": title, "languages": languages, "names": {language: words[language]["language"]
+                                                              for language in languages},
+            "games": {language: [_nav_entry(game, language) for game in games] for language in languages}}
+    files, made, scale_bars = [], [], {}
     for game in games:
-        game_files, info = _game_files(project, game, progress, pool, navigation)
+        game_files, info = _game_files(project, game, progress, pool, {"site": site})
         files += game_files
-        pages.append(info["page"])
-        scale_bar_picture = scale_bar_picture or info["scale_bar"]
-    if scale_bar_picture:
-        files.append(("printing/scale-bar.png", scale_bar_picture[0]))
+        made.append(info["made"])
+        for language, picture in info["scale_bars"].items():
+            scale_bars.setdefault(language, picture)
+    for language, (picture, _) in scale_bars.items():
+        files.append((f"printing/{page_file('scale-bar', language, 'png')}", picture))
     calibration = calibration_files(project)
     files += [(f"printing/{entry['name']}", data) for entry, data in calibration]
     stylesheet = project.layouts / STYLESHEET
@@ -284,16 +279,42 @@ def _site_files(project: Project, keys: list[str], title: str, progress, pool) -
                                  "no such file", f"Restore layouts/{STYLESHEET}")])
     files += stylesheet_with_fonts(project, stylesheet)
     files += search_files(project)
-    common = {"site_title": title, "games": pages, "scale": SCALE_WORDS,
-              "scale_bar": {"width": scale_bar_picture[1][0], "height": scale_bar_picture[1][1]}
-              if scale_bar_picture else None,
-              "calibration": [entry for entry, _ in calibration]}
-    files.append(("index.html", _render(project, "index.html", root="", here="index", **common)))
-    files.append(("printing.html", _render(project, "printing.html", root="", here="printing", **common)))
-    for page in pages:
-        files.append((f"{page['key']}/index.html",
-                      _render(project, "game.html", root="../", here=page["key"], game=page, **common)))
+    for language in languages:
+        said = words[language]
+        pages = [game_page(game, info, language, words) for game, info in zip(games, made)]
+
+        def frame(stem: str, root: str, here: str) -> dict:
+            return {**page_frame(site, language, root, here, lambda other: page_file(stem, other)), "words": said}
+
+        common = {"games": pages, "calibration": calibration_in([entry for entry, _ in calibration], said),
+                  "scale_bar": _scale_bar_in(scale_bars, language)}
+        files.append((page_file("index", language), _render(project, "index.html", **frame("index", "", "index"),
+                                                            **common)))
+        files.append((page_file("printing", language),
+                      _render(project, "printing.html", **frame("printing", "", "printing"), **common)))
+        for page in pages:
+            files.append((f"{page['key']}/{page_file('index', language)}",
+                          _render(project, "game.html", **frame("index", "../", page["key"]), game=page, **common)))
     return files
+
+
+def _nav_entry(game: Game, language: str) -> dict:
+    """A game in the navigation of the pages in `language`: its title in it, if it prints in it."""
+    shown = game.in_language(language) if language in (game.languages or (game.language,)) else game
+    return {"key": game.key, "title": shown.title, "language": shown.language}
+
+
+def _scale_bar_in(pictures: dict, language: str) -> dict | None:
+    """The printing page's scale bar in `language`: cut from a sheet printed in it, else in the
+    site's first language (the picture shows the words the sheet prints)."""
+    from pnp.render.words import sheet_words
+
+    shown = next((code for code in (language, SITE_LANGUAGE, *pictures) if code in pictures), None)
+    if shown is None:
+        return None
+    (width, height) = pictures[shown][1]
+    return {"src": f"printing/{page_file('scale-bar', shown, 'png')}", "width": width, "height": height,
+            "language": shown, "label": sheet_words(shown)["scale"]}
 
 
 def build_site(project: Project, out_dir: Path, keys: list[str] | None = None, title: str = "Print and play",

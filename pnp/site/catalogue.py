@@ -1,11 +1,10 @@
-"""What each built file is and how to print it, from the game's declaration."""
+"""What each built file is and how to print it, from the game's declaration, in the words of
+the page's language (layouts/site/words.yaml)."""
 
 from dataclasses import dataclass
 
 from pnp.data.game import Game
-
-STOCK_WORDS = {"cardstock": "cardstock (200-300 g/m², 110 lb)", "paper": "paper (80-120 g/m², 20-32 lb)"}
-SCALE_WORDS = "100 % scale (actual size)"
+from pnp.site.languages import decimal, fill
 
 
 @dataclass(frozen=True)
@@ -16,34 +15,47 @@ class Printing:
     note: str = ""
 
 
-def _words(name: str) -> str:
+def _words(game: Game, name: str) -> str:
+    """The title of a file no deck or board declares (an engine's sheet): its name in words, in
+    the game's language where its catalogue has them ("Campaign sheet")."""
     stem = name.removesuffix(".pdf").replace("-", " ")
-    return stem[:1].upper() + stem[1:]
+    title = stem[:1].upper() + stem[1:]
+    return game.words.get(title) if game.words is not None else title
 
 
-def how_to_print(game: Game, name: str, paper_title: str) -> Printing:
-    """The file's title and what to print it on and how."""
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def how_to_print(game: Game, name: str, paper_title: str, words: dict) -> Printing:
+    """The file's title (the game's, in the language `game` is in) and what to print it on and
+    how (in `words`, the page's)."""
+    def say(key: str, **values) -> str:
+        return fill(words[key], **values)
+
+    def size(width: float, height: float) -> dict:
+        return {"width": decimal(width, words), "height": decimal(height, words)}
+
+    paper = say("stock_paper", paper=paper_title)
     for deck in game.declared_decks:
         if name == f"{deck.key}.pdf":
-            sides = ("double-sided, flip on the long edge" if deck.backs
-                     else "single-sided" + (" (fold on the dashed line)" if deck.fold_lines_mm else ""))
-            cut = deck.print_note or ("cut the circles" if deck.shape == "circle" else "cut along the crop marks")
-            return Printing(deck.title, STOCK_WORDS[deck.stock], sides,
-                            f"{deck.width_mm:g} x {deck.height_mm:g} mm; {cut}")
+            sides = say("sides_long") if deck.backs else say("sides_fold" if deck.fold_lines_mm else "sides_single")
+            cut = deck.print_note or say("cut_circles" if deck.shape == "circle" else "cut_marks")
+            return Printing(deck.title, say(f"stock_{deck.stock}", paper=paper_title), sides,
+                            say("deck_note", **size(deck.width_mm, deck.height_mm), cut=cut))
     for board in game.boards:
+        stock = say(f"stock_{board.stock}", paper=paper_title)
         if name == f"{board.key}-full-size.pdf":
-            return Printing(f"{board.title[:1].upper()}{board.title[1:]} at full size", STOCK_WORDS[board.stock],
-                            "single-sided, at a print shop",
-                            f"one page of {board.width_mm:g} x {board.height_mm:g} mm with 3 mm bleed")
+            return Printing(_capital(say("board_full_size", board=board.title)), stock, say("sides_print_shop"),
+                            say("board_full_size_note", **size(board.width_mm, board.height_mm)))
         if name == f"{board.key}-tiles.pdf":
-            return Printing(f"{board.title[:1].upper()}{board.title[1:]}, tiled", STOCK_WORDS[board.stock],
-                            "single-sided", f"on {paper_title}: trim each tile on its outline and tape them "
-                                            "edge to edge, crosses on crosses")
+            return Printing(_capital(say("board_tiles", board=board.title)), stock, say("sides_single"),
+                            say("board_tiles_note", paper=paper_title))
     if name == "rulebook.pdf":
-        return Printing("Rulebook", STOCK_WORDS["paper"], "double-sided, flip on the long edge (or single-sided)")
+        return Printing(say("rulebook"), paper, say("sides_long_or_single"))
     if name == "rulebook-booklet.pdf":
-        return Printing("Rulebook booklet", STOCK_WORDS["paper"], "double-sided, flip on the short edge",
-                        "fold the stack in half and staple it on the fold")
-    if "fillable" in name:
-        return Printing(_words(name), STOCK_WORDS["paper"], "single-sided", "fill it in on screen, or print it")
-    return Printing(_words(name), STOCK_WORDS["paper"], "single-sided")
+        return Printing(say("rulebook_booklet"), paper, say("sides_short"), say("booklet_note"))
+    if name.endswith("-fillable.pdf"):
+        return Printing(say("fillable", file=_words(game, name.removesuffix("-fillable.pdf"))), paper,
+                        say("sides_single"), say("fillable_note"))
+    return Printing(_words(game, name), paper, say("sides_single"))

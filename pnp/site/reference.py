@@ -2,7 +2,9 @@
 (`GAME/reference/`, `GAME/reference-en/` for a French game's English), with the rules, the
 glossary, the cards, the rulings and the examples, each entry at its anchor, a picture of every
 card, the icons the text draws, and the search index (a script, so that the search works from
-disk too). The pages' words are in layouts/site/reference/words.yaml."""
+disk too). The pages' words are the site's, in layouts/site/words.yaml; each page links to the
+same page of the game's reference in the site's other languages (to the game's page in a
+language it does not print in)."""
 
 import json
 import re
@@ -15,9 +17,9 @@ from pnp.project import Project
 from pnp.reference.entries import THUMBNAIL_ATTRIBUTE, build_reference, card_anchor, reference_names
 from pnp.reference.search import PAGES, documents
 from pnp.rulebook.render import THUMBNAIL_SCALE, find_card
+from pnp.site.languages import page_file, page_frame, page_words
 from pnp.site.pictures import card_faces
 
-WORDS = "site/reference/words.yaml"
 REFERENCE_INK = "#1d1b18"              # the site's ink: the colour of icons in card text
 PICTURE_WIDTH_PX = 240                 # a card's picture on the cards page (and drawn in the rules)
 SHOWN_PX_PER_MM = 96 / 25.4 * 1.5      # a card drawn in the rules: half again its size on paper
@@ -28,19 +30,6 @@ TAB_PAGES = dict(zip(TABS, (PAGES["rule"], PAGES["term"], PAGES["card"], PAGES["
 
 def reference_folder(game, language: str) -> str:
     return "reference" if language == game.language else f"reference-{language}"
-
-
-def page_words(project: Project, language: str) -> dict:
-    from pnp.data.yaml_source import load_yaml
-
-    path = project.layouts / WORDS
-    located = load_yaml(path, f"layouts/{WORDS}", project.root)
-    words = located.data if isinstance(located.data, dict) else {}
-    found = words.get(language) or words.get("en")
-    if not isinstance(found, dict):
-        raise DataError([Problem(f"layouts/{WORDS}", 1, language, "the reference's words in each language "
-                                 "a game prints in", "nothing", f"Add `{language}:` with the words `en:` has")])
-    return {**words.get("en", {}), **found}
 
 
 def _pictures(project: Project, game, loaded: list) -> dict:
@@ -133,7 +122,8 @@ def _without_ids(html: str) -> Markup:
 def reference_files(project: Project, game, loaded: list, results: dict, examples: list, render_page,
                     common: dict, languages: list[str]) -> list[tuple[str, bytes]]:
     """Every file of the game's reference in each of `languages`, by site path; `render_page`
-    renders a site template with `common` and the page's own context."""
+    renders a site template with the page's context; `common["site"]` is the site's languages
+    and navigation (pnp.site.languages.page_frame)."""
     files: list[tuple[str, bytes]] = []
     for language in languages:
         shown = game.in_language(language)
@@ -152,15 +142,15 @@ def reference_files(project: Project, game, loaded: list, results: dict, example
                    "card_words": _card_words(project, shown, reference, icons), "decks": _decks(reference),
                    "letters": _letters(reference),
                    "pictures": {anchor: {"src": f"pictures/{anchor}.png", "width": size[0], "height": size[1]}
-                                for anchor, (_, size) in pictures.items()},
-                   "languages": [{"code": other, "name": common["language_names"].get(other, other),
-                                  "href": f"../{reference_folder(game, other)}/index.html"}
-                                 for other in languages if other != language]}
+                                for anchor, (_, size) in pictures.items()}}
         context["ref"] = replace(reference, examples=tuple(
             replace(e, html=_with_icons(project, _without_ids(e.html), icons)) for e in reference.examples))
         for key in TABS:
-            page = render_page(f"reference/{key}.html", root="../../", here=game.key, page=key,
-                               page_title=words[key] if key != "rules" else f"{words['rules']}", **common, **context)
+            def sibling(other: str, name: str = TAB_PAGES[key]) -> str:
+                return f"../{reference_folder(game, other)}/{name}" if other in languages \
+                    else f"../{page_file('index', other)}"
+            frame = page_frame(common["site"], language, "../../", game.key, sibling)
+            page = render_page(f"reference/{key}.html", page=key, page_title=words[key], **frame, **context)
             files.append((f"{folder}/{TAB_PAGES[key]}", page))
         index = [{"id": d.id, "kind": d.kind, "title": d.title, "text": d.text, "href": d.href, "excerpt": d.excerpt}
                  for d in documents(reference)]

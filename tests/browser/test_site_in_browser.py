@@ -198,7 +198,8 @@ def test_keyboard_reaches_every_link_and_follows_one(browser, served):
     page.wait_for_url("**/verset/index.html")
 
 
-@pytest.mark.parametrize("url", ["index.html", "verset/index.html", "verso/index.html", "wizard/index.html", "printing.html"])
+@pytest.mark.parametrize("url", ["index.html", "verset/index.html", "verso/index.html", "wizard/index.html", "printing.html",
+                                 "index.fr.html", "verset/index.fr.html", "printing.fr.html"])
 @pytest.mark.parametrize("width", [1280, PHONE_WIDTH_PX])
 def test_axe_finds_no_serious_violation(browser, served, url, width):
     page, problems = _page(browser, width=width)

@@ -16,10 +16,17 @@ from pnp.project import Project
 from pnp.site import text_on
 from pnp.site.archive import deterministic_zip
 from pnp.site.catalogue import how_to_print
+from pnp.site.languages import page_words
 from tests.conftest import ROOT, run_pnp
 
 GAMES = ("verset", "verso", "wizard")
-EDITIONS = {"verset": ("a4", "letter"), "wizard": ("a4", "letter"), "verso": ("a4", "letter", "a4-en", "letter-en")}
+
+
+def _editions(game) -> dict:
+    """The game's editions (folders) by language, and the page (index.html, index.fr.html) that lists them."""
+    return {language: ([paper if language == game.language else f"{paper}-{language}" for paper in ("a4", "letter")],
+                       "index.html" if language == "en" else f"index.{language}.html")
+            for language in game.languages}
 
 
 class Links(HTMLParser):
@@ -52,26 +59,32 @@ def _pages(site: Path) -> list[Path]:
 
 
 def test_every_game_has_a_page_with_every_pdf_for_both_papers(built_site):
-    index = (built_site / "index.html").read_text()
     for key in GAMES:
         game = get_game(Project(ROOT), key)
-        assert f'href="{key}/index.html"' in index and game.pitch in index
-        page = (built_site / key / "index.html").read_text()
+        editions = _editions(game)
         assert sorted(p.name for p in (built_site / key).iterdir() if p.is_dir() and p.name[0] in "al") == \
-            sorted(EDITIONS[key])
-        for paper in EDITIONS[key]:
-            built = sorted(p.name for p in (built_site / key / paper).glob("*.pdf"))
-            assert "rulebook.pdf" in built and "rulebook-booklet.pdf" in built
-            assert len(built) >= 4
-            for name in built:
-                data = (built_site / key / paper / name).read_bytes()
-                assert f'href="{paper}/{name}"' in page
-                assert hashlib.sha256(data).hexdigest() in page
-                assert (built_site / key / "thumbs" / f"{paper}-{name.removesuffix('.pdf')}.png").is_file()
-            with zipfile.ZipFile(built_site / key / f"{key}-{paper}.zip") as archive:
-                assert sorted(Path(n).name for n in archive.namelist()) == built
-                for info in archive.infolist():
-                    assert archive.read(info) == (built_site / key / paper / Path(info.filename).name).read_bytes()
+            sorted(edition for papers, _ in editions.values() for edition in papers)
+        for language, (papers, name) in editions.items():
+            index = (built_site / name).read_text()
+            assert f'href="{key}/{name}"' in index and game.in_language(language).pitch in index
+            page = (built_site / key / name).read_text()
+            _every_pdf_on_the_page(built_site, key, papers, page)
+
+
+def _every_pdf_on_the_page(built_site, key, papers, page):
+    for paper in papers:
+        built = sorted(p.name for p in (built_site / key / paper).glob("*.pdf"))
+        assert "rulebook.pdf" in built and "rulebook-booklet.pdf" in built
+        assert len(built) >= 4
+        for name in built:
+            data = (built_site / key / paper / name).read_bytes()
+            assert f'href="{paper}/{name}"' in page
+            assert hashlib.sha256(data).hexdigest() in page
+            assert (built_site / key / "thumbs" / f"{paper}-{name.removesuffix('.pdf')}.png").is_file()
+        with zipfile.ZipFile(built_site / key / f"{key}-{paper}.zip") as archive:
+            assert sorted(Path(n).name for n in archive.namelist()) == built
+            for info in archive.infolist():
+                assert archive.read(info) == (built_site / key / paper / Path(info.filename).name).read_bytes()
 
 
 def test_the_site_pdfs_equal_a_build(built_site, built):
@@ -106,14 +119,15 @@ def test_pages_have_landmarks_and_headings_in_order(built_site):
 
 def test_how_to_print_each_file():
     game = get_game(Project(ROOT), "verset")
-    deck = how_to_print(game, "verses.pdf", "A4")
+    words = page_words(Project(ROOT), "en")
+    deck = how_to_print(game, "verses.pdf", "A4", words)
     assert deck.title == "Verse cards" and "cardstock" in deck.stock and "long edge" in deck.sides
-    assert "short edge" in how_to_print(game, "rulebook-booklet.pdf", "A4").sides
-    assert "paper" in how_to_print(game, "campaign-sheet.pdf", "A4").stock
-    tiles = how_to_print(game, "playmat-tiles.pdf", "US Letter")
+    assert "short edge" in how_to_print(game, "rulebook-booklet.pdf", "A4", words).sides
+    assert "paper" in how_to_print(game, "campaign-sheet.pdf", "A4", words).stock
+    tiles = how_to_print(game, "playmat-tiles.pdf", "US Letter", words)
     assert "tape" in tiles.note and "US Letter" in tiles.note
     wizard = get_game(Project(ROOT), "wizard")
-    assert how_to_print(wizard, "mage-pawns.pdf", "A4").sides.startswith("single-sided (fold")
+    assert how_to_print(wizard, "mage-pawns.pdf", "A4", words).sides.startswith("single-sided (fold")
 
 
 def test_text_on_a_colour_meets_aa_contrast():
@@ -161,8 +175,9 @@ def test_a_cover_card_that_is_not_in_its_deck_is_named(project_copy):
     declaration = project_copy / "card_data" / "wizard" / "game.yaml"
     declaration.write_text(declaration.read_text().replace("cards: [witch, fireball", "cards: [wich, fireball"))
     result = run_pnp("check", "wizard", "--project", str(project_copy))
+    line = next(n for n, text in enumerate(declaration.read_text().splitlines(), 1) if "[wich, fireball" in text)
     assert result.exit_code == 2
-    assert "card_data/wizard/game.yaml:12: cover.cards[0]" in result.output and "'wich'" in result.output
+    assert f"card_data/wizard/game.yaml:{line}: cover.cards[0]" in result.output and "'wich'" in result.output
 
 
 @pytest.mark.parametrize("breakage, expected", [
