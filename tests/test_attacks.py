@@ -114,7 +114,7 @@ ESCAPES = {
 
 @pytest.mark.parametrize("attack", sorted(ESCAPES))
 def test_a_chapter_cannot_reach_past_plain_data(project, tmp_path, attack):
-    chapter = project / "card_data" / "verset" / "rulebook" / "02-cards-and-hands.md"
+    chapter = project / "card_data" / "verset" / "rulebook" / "en" / "02-cards-and-hands.md"
     chapter.write_text(chapter.read_text() + "\n" + ESCAPES[attack] + "\n")
     refused(project, "build", "verset", "--out", str(tmp_path / "out"))
     no_secret_in_any_pdf(tmp_path)
