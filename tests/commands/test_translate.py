@@ -21,6 +21,18 @@ def _in_french(tiny):
             "# How to play", "# Comment jouer\n\nLa première carte : {{ _(\"The Lantern\") }}."))
 
 
+def _all_in_french(tiny) -> None:
+    """The starter game whole in French: every entry as its source, but The Lantern; its terms word for word."""
+    import yaml
+
+    _in_french(tiny)
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    _translate(tiny, {"The Lantern": "La Lanterne"}, every=lambda words: words)
+    terms = yaml.safe_load((tiny.card_data / "tiny" / "glossary.yaml").read_text()) or []
+    (tiny.card_data / "tiny" / "locale" / "fr" / "glossary.yaml").write_text(yaml.safe_dump(
+        {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": t["definition"]} for t in terms}))
+
+
 def _translate(tiny, words: dict, every=None) -> None:
     """msgstr set from `words` (and every other entry by `every`, when given)."""
     path = tiny.root / CATALOGUE
@@ -162,14 +174,7 @@ def test_a_malformed_catalogue_is_refused_at_its_line(tiny):
 
 
 def test_a_game_printed_first_in_another_language_than_its_source(tiny, tmp_path):
-    _in_french(tiny)
-    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
-    _translate(tiny, {"The Lantern": "La Lanterne"}, every=lambda words: words)
-    import yaml
-
-    terms = yaml.safe_load((tiny.card_data / "tiny" / "glossary.yaml").read_text()) or []
-    (tiny.card_data / "tiny" / "locale" / "fr" / "glossary.yaml").write_text(yaml.safe_dump(
-        {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": t["definition"]} for t in terms}))
+    _all_in_french(tiny)
     declaration = tiny.card_data / "tiny" / "game.yaml"
     declaration.write_text(declaration.read_text().replace("language: en\nlanguages: [en, fr]\n",
                                                            "language: fr\nsource_language: en\nlanguages: [fr, en]\n"))
@@ -192,14 +197,7 @@ def test_check_says_what_a_language_lacks_without_refusing_it(tiny):
 
 
 def test_an_export_in_french_names_and_prints_its_cards_in_french(tiny, tmp_path):
-    _in_french(tiny)
-    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
-    _translate(tiny, {"The Lantern": "La Lanterne"}, every=lambda words: words)
-    import yaml
-
-    terms = yaml.safe_load((tiny.card_data / "tiny" / "glossary.yaml").read_text()) or []
-    (tiny.card_data / "tiny" / "locale" / "fr" / "glossary.yaml").write_text(yaml.safe_dump(
-        {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": t["definition"]} for t in terms}))
+    _all_in_french(tiny)
     result = run_pnp("export", "tiny", "--for", "dtc", "--lang", "fr", "--project", str(tiny.root))
     assert result.exit_code == 0, result.output
     folder = tiny.root / "output" / "tiny" / "export-dtc-fr"
