@@ -16,13 +16,14 @@ PERCENT_FORMAT = re.compile(r"%%|%\([A-Za-z_]\w*\)[sdif]")           # what a la
 KINDS = (("placeholders and inline icons", PLACEHOLDER), ("markup", MARKUP), ("numbers", NUMBER))
 
 
-def _kept(source: str, translation: str, pattern) -> tuple[list, list]:
-    """What the translation lost and what it added, of what `pattern` finds."""
-    wanted, found = Counter(pattern.findall(source)), Counter(pattern.findall(translation))
+def _kept(source: str, translation: str, find) -> tuple[list, list]:
+    """What the translation lost and what it added, of what `find` finds."""
+    wanted, found = Counter(find(source)), Counter(find(translation))
     return sorted((wanted - found).elements()), sorted((found - wanted).elements())
 
 
 def _numbers(text: str) -> list:
+    """Numbers as a reader takes them: 1,5 is 1.5."""
     return [number.replace(",", ".") for number in NUMBER.findall(text)]
 
 
@@ -64,11 +65,7 @@ def message_problems(shown: str, message) -> list[Problem]:
     for translation in translations:
         source = sources[0]
         for what, pattern in KINDS:
-            if pattern is NUMBER:
-                lost = sorted((Counter(_numbers(source)) - Counter(_numbers(translation))).elements())
-                added = sorted((Counter(_numbers(translation)) - Counter(_numbers(source))).elements())
-            else:
-                lost, added = _kept(source, translation, pattern)
+            lost, added = _kept(source, translation, _numbers if pattern is NUMBER else pattern.findall)
             if lost or added:
                 found = "; ".join(part for part in (f"missing {' '.join(lost)}" if lost else "",
                                                     f"not in the source {' '.join(added)}" if added else "") if part)

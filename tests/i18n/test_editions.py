@@ -1,11 +1,11 @@
 """Each game builds in each of its languages on A4 and Letter (issue 30): the site's build makes
 every edition, so its folders are read here rather than building them again."""
 
-import pypdfium2 as pdfium
 import pytest
 
 from pnp.games import get_game, game_keys
 from pnp.project import Project
+from tests.commands.test_translate import _text
 from tests.conftest import ROOT
 
 PROJECT = Project.at(ROOT)
@@ -14,14 +14,6 @@ GAMES = game_keys(PROJECT)
 
 def _edition(game, language: str, paper: str) -> str:
     return paper if language == game.language else f"{paper}-{language}"
-
-
-def _text(path) -> str:
-    document = pdfium.PdfDocument(str(path))
-    try:
-        return " ".join(page.get_textpage().get_text_range() for page in document)
-    finally:
-        document.close()
 
 
 @pytest.mark.parametrize("key", GAMES)
