@@ -12,6 +12,8 @@ from pnp.cli import main
 from pnp.project import Project
 from pnp.render.cache import SHARED_FOLDER_VARIABLE
 
+pytest_plugins = ["tests.costs"]
+
 ROOT = Path(__file__).resolve().parent.parent
 RUN_CACHE = "PNP_TEST_CACHE_HOME"       # the test run's own user cache folder, shared by its workers
 
@@ -105,11 +107,17 @@ def built_wizard(tmp_path_factory):
     return {paper: folder / paper for paper in ("a4", "letter")}
 
 
+SITE_PAPERS = ("a4",)       # the run's site offers A4: Letter is proven where it differs (imposition, page
+                            # size: `built`, tests/render), and a site of both papers on the starter game
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
-    """The download site of every game, built once per test run."""
+    """The download site of every game in every language, on SITE_PAPERS, built once per test
+    run: each game's build for the tests that read one (editions, languages, ink)."""
     def make(folder):
-        result = run_pnp("site", "--out", str(folder / "site"), "--project", str(ROOT))
+        result = run_pnp("site", "--out", str(folder / "site"), *(f"--paper={paper}" for paper in SITE_PAPERS),
+                         "--project", str(ROOT))
         assert result.exit_code == 0, result.output
 
     return made_once(tmp_path_factory, "site", make) / "site"
@@ -130,3 +138,44 @@ def tiny(tmp_path) -> Project:
     result = run_pnp("new", "tiny", "--project", str(root))
     assert result.exit_code == 0, result.output
     return Project.at(root)
+
+
+# The quick tier (`pytest -m quick`), for the inner loop: under 2 minutes, every package of pnp/
+# proven by its cheapest tests (the rules engines' examples and legality, data loading and its
+# refusals, the layout checks on the starter game, a build of it). The full suite runs in CI.
+QUICK = {
+    "assets": ["tests/test_files.py"],
+    "commands": ["tests/commands/", "tests/test_cli.py", "tests/test_readme.py"],
+    "data": ["tests/data/", "tests/test_inputs.py"],
+    "export": ["tests/test_export.py::test_tts_grid", "tests/test_export.py::test_product_sizes",
+               "tests/test_export.py::test_art_without", "tests/test_export.py::test_export_of_broken_data"],
+    "games": ["tests/games/test_colours.py", "tests/games/test_declaration.py", "tests/games/test_registry.py",
+              "tests/games/test_verset.py", "tests/games/test_verso.py", "tests/games/test_wizard.py"],
+    "gitrevision": ["tests/test_reprint.py::test_the_revision_is_read_from_git_objects_as_git_archive_gives_it"],
+    "i18n": ["tests/i18n/test_catalogue.py", "tests/i18n/test_checks.py", "tests/i18n/test_coverage.py",
+             "tests/i18n/test_extract.py", "tests/i18n/test_locale_data.py"],
+    "impose": ["tests/test_impose.py"],
+    "output": ["tests/test_attacks_output.py::test_a_build_leaves_nothing_in_the_temporary_folder"],
+    "reference": ["tests/reference/"],
+    "render": ["tests/render/test_templates.py", "tests/render/test_layout_check.py", "tests/render/test_papers.py",
+               "tests/render/test_sheet_layout.py", "tests/render/test_svg_check.py", "tests/render/test_syntax.py",
+               "tests/render/test_stylesheet_check.py", "tests/render/test_cut_checks.py",
+               "tests/render/test_named_pictures.py", "tests/render/test_fetcher.py", "tests/render/test_cards.py"],
+    "rulebook": ["tests/rulebook/test_booklet.py", "tests/rulebook/test_anchors.py"],
+    "rules": ["tests/rules/"],
+    "site": ["tests/site/test_site_languages.py"],
+    "starter": ["tests/test_starter.py", "tests/test_tutorial.py"],
+    "": ["tests/test_examples.py", "tests/test_rulings.py", "tests/test_docs.py", "tests/test_clock.py",
+         "tests/test_contained.py", "tests/test_suggest.py", "tests/test_coverage.py", "tests/test_preflight.py",
+         "tests/test_table_pieces.py", "tests/test_architecture.py"],
+}
+SLOW_FIXTURES = {"built_site", "built", "built_wizard"}         # a whole game's build: the full suite's
+SLOW_FILES = ("test_simulate.py", "test_balance.py")              # simulated seasons: the full suite's
+
+
+def pytest_collection_modifyitems(config, items):
+    chosen = tuple(path for paths in QUICK.values() for path in paths)
+    for item in items:
+        if (item.nodeid.startswith(chosen) and not SLOW_FIXTURES & set(item.fixturenames)
+                and not item.nodeid.split("::")[0].endswith(SLOW_FILES)):
+            item.add_marker(pytest.mark.quick)

@@ -16,6 +16,7 @@ from pnp.editions import Edition, PrintOptions, build_editions
 from pnp.games import get_game
 from pnp.inputs import game_inputs
 from pnp.project import Project
+from pnp.render.cache import SHARED_FOLDER_VARIABLE
 from tests.conftest import ROOT, copy_project, run_pnp
 
 SHIPPED_GAMES = sorted(path.parent.name for path in (ROOT / "card_data").glob("*/game.yaml"))
@@ -112,14 +113,16 @@ def test_the_engine_code_is_part_of_every_key(cache_on, tiny, monkeypatch):
     odds_tables.cache_clear()
 
 
-def test_parallel_sequential_cached_uncached_are_byte_identical(tmp_path, monkeypatch):
-    project = Project.at(ROOT)
+def test_parallel_sequential_cached_uncached_are_byte_identical(tiny, tmp_path, monkeypatch):
+    """On the starter game: a deck and a rulebook on two papers, on one process and on a pool."""
+    project = tiny
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv(SHARED_FOLDER_VARIABLE)            # the project's own cache: cold at first
     builds = {}
     # parallel and cold at once: a cold cache renders every page afresh, on the workers
     for name, jobs, cache in (("sequential", 1, "off"), ("parallel-cold", 2, "on"), ("warm", 2, "on")):
         monkeypatch.setenv("PNP_CACHE", cache)
-        reports = build(project, "verset", ("a4", "letter"), jobs, out=tmp_path / name)
+        reports = build(project, "tiny", ("a4", "letter"), jobs, out=tmp_path / name)
         builds[name] = [contents(report) for report in reports]
         if name == "warm":
             assert sum(report.rendered for report in reports) == 0
@@ -127,7 +130,7 @@ def test_parallel_sequential_cached_uncached_are_byte_identical(tmp_path, monkey
             laid_out_both = sum(report.rendered for report in reports)
     assert builds["sequential"] == builds["parallel-cold"] == builds["warm"]
     monkeypatch.setenv("PNP_CACHE", "off")
-    one_paper = build(project, "verset", ("a4",), 1, out=tmp_path / "a4-only")[0]
+    one_paper = build(project, "tiny", ("a4",), 1, out=tmp_path / "a4-only")[0]
     assert laid_out_both == one_paper.rendered + 1                # only the rulebook is laid out per paper
 
 

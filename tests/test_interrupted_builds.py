@@ -17,7 +17,7 @@ from pnp.games import game_keys
 from pnp.project import Project
 from tests.conftest import ROOT, run_pnp
 
-KILLS = 20
+KILLS = 10                  # random moments over a build of the starter game, from start to swap
 RUN = "from pnp.cli import main; main()"
 
 

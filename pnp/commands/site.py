@@ -9,14 +9,24 @@ from pnp.output import check_out_folder
 from pnp.commands.options import (game_list, games_option, project_at, project_option, site_out_option,
                                   site_title_option)
 from pnp.commands.report import console, fail, progress_of
+from pnp.commands.types import ChoiceType
+
+SITE_PAPERS = ("a4", "letter")          # pnp.site.PAPER_TITLES, named here so that --help imports no site code
+
+
+def _in_site_order(papers: tuple[str, ...]) -> tuple[str, ...]:
+    chosen = {paper.lower() for paper in papers}
+    return tuple(paper for paper in SITE_PAPERS if paper in chosen or not chosen)
 
 
 @click.command()
 @site_out_option
 @games_option
 @site_title_option
+@click.option("--paper", "papers", type=ChoiceType(SITE_PAPERS, case_sensitive=False), multiple=True,
+              help="Offer only this paper (a4 or letter); repeat for both. Default: both.")
 @project_option
-def site(out_dir: str | None, games: str | None, title: str, project_dir: str | None) -> None:
+def site(out_dir: str | None, games: str | None, title: str, papers: tuple[str, ...], project_dir: str | None) -> None:
     """Build the static download site: every game's PDFs for A4 and Letter, thumbnails, zips,
     and a page on printing. Open index.html, or copy the folder to any static host."""
     from pnp.output import project_output
@@ -29,7 +39,7 @@ def site(out_dir: str | None, games: str | None, title: str, project_dir: str | 
         check_out_folder(target, owned=out_dir is None)
         with progress_of("building the site", counted=False) as show:
             report = build_site(project, target, keys, title, lambda step: show(0, None, f"building the site: {step}"),
-                                owned=out_dir is None)
+                                owned=out_dir is None, papers=_in_site_order(papers))
     except PnpError as error:
         fail(error, wrote_nothing=True)
     console.print(f"The site: {plural(report.games, 'game')}, {plural(report.files, 'file')}, "

@@ -26,12 +26,13 @@ from pnp.project import Project
 from pnp.render.colours import contrast, hex_rgb
 from pnp.render.sheet_layout import sheet_layout
 from pnp.site.archive import deterministic_zip
-from pnp.site.languages import SITE_LANGUAGE, page_file, page_frame, page_words, site_languages
+from pnp.site.languages import SITE_LANGUAGE, listed, page_file, page_frame, page_words, site_languages
 from pnp.site.pages import calibration_in, game_page
 from pnp.site.pictures import cover, scale_bar, thumbnail
 
 PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}      # the site offers the two home papers (its
                                                         # pages name them in words.yaml's paper_a4...)
+SITE_PAPERS = tuple(PAPER_TITLES)                       # both, unless `pnp site --paper` names one
 TEMPLATES = "site"
 STYLESHEET = "site/site.css"
 AA_CONTRAST = 4.5
@@ -103,15 +104,15 @@ def font_files(project: Project, path: Path, shown: str, folder: str) -> list[tu
 
 
 def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecutor | None,
-                common: dict) -> tuple[list, dict]:
+                common: dict, papers: tuple[str, ...] = SITE_PAPERS) -> tuple[list, dict]:
     """(site path, bytes) of the game's PDFs, zips, thumbnails, covers and rules reference, and
     what its pages show of them in any language (pnp.site.pages), with a scale bar's picture for
     each language that has one."""
     files, editions, scale_bars = [], {}, {}
     modules = tuple(module.key for module in game.modules)
     languages = game.languages or (game.language,)
-    wanted = [(language, paper) for language in languages for paper in PAPER_TITLES]
-    progress(f"{game.title}: {', '.join(PAPER_TITLES.values())}")
+    wanted = [(language, paper) for language in languages for paper in papers]
+    progress(f"{game.title}: {', '.join(PAPER_TITLES[paper] for paper in papers)}")
     reference = pool.submit(game_reference_by_key, project, game.key, common) if pool is not None else None
     try:
         made = render_editions(project, [Edition(game.key, paper, language, modules) for language, paper in wanted],
@@ -215,7 +216,7 @@ def search_files(project: Project) -> list[tuple[str, bytes]]:
             ("search.js", read_bytes(project.layouts / SEARCH_SCRIPT, f"layouts/{SEARCH_SCRIPT}", project.root))]
 
 
-def calibration_files(project: Project) -> list[tuple[dict, bytes]]:
+def calibration_files(project: Project, papers: tuple[str, ...] = SITE_PAPERS) -> list[tuple[dict, bytes]]:
     """The duplex calibration sheet (`pnp calibrate`) for each paper and flip, with what the
     printing page says of it."""
     from pnp.preflight import require_preflight
@@ -223,7 +224,7 @@ def calibration_files(project: Project) -> list[tuple[dict, bytes]]:
     from pnp.render.marks import label_font_file
 
     found = []
-    for paper in PAPER_TITLES:
+    for paper in papers:
         for duplex in ("long", "short"):
             pdf = calibration_sheet(paper, duplex, label_font_file(project))
             name = f"calibration-{paper}-{duplex}.pdf"
@@ -244,18 +245,19 @@ def _render(project: Project, name: str, **context) -> bytes:
 
 
 def site_files(project: Project, keys: list[str], title: str, progress: Callable[[str], None] = lambda step: None,
-               pool: ProcessPoolExecutor | None = None) -> list[tuple[str, bytes]]:
+               pool: ProcessPoolExecutor | None = None, papers: tuple[str, ...] = SITE_PAPERS) -> list[tuple[str, bytes]]:
     """Every file of the site, by path, in a stable order, rendered on `pool` (`pnp serve`
     keeps one between rebuilds), else on one pool started for all the games."""
     if not keys:
         raise UsageError(f"{project.root} has no games yet: `pnp new GAME` makes one")
     if pool is None:
         with worker_pool() as own:              # one pool for every game of the site (None: one core)
-            return _site_files(project, keys, title, progress, own)
-    return _site_files(project, keys, title, progress, pool)
+            return _site_files(project, keys, title, progress, own, papers)
+    return _site_files(project, keys, title, progress, pool, papers)
 
 
-def _site_files(project: Project, keys: list[str], title: str, progress, pool) -> list[tuple[str, bytes]]:
+def _site_files(project: Project, keys: list[str], title: str, progress, pool,
+                papers: tuple[str, ...]) -> list[tuple[str, bytes]]:
     games = [get_game(project, key) for key in keys]
     languages = site_languages(games)
     words = {language: page_words(project, language) for language in languages}
@@ -264,14 +266,14 @@ def _site_files(project: Project, keys: list[str], title: str, progress, pool) -
             "games": {language: [_nav_entry(game, language) for game in games] for language in languages}}
     files, made, scale_bars = [], [], {}
     for game in games:
-        game_files, info = _game_files(project, game, progress, pool, {"site": site})
+        game_files, info = _game_files(project, game, progress, pool, {"site": site}, papers)
         files += game_files
         made.append(info["made"])
         for language, picture in info["scale_bars"].items():
             scale_bars.setdefault(language, picture)
     for language, (picture, _) in scale_bars.items():
         files.append((f"printing/{page_file('scale-bar', language, 'png')}", picture))
-    calibration = calibration_files(project)
+    calibration = calibration_files(project, papers)
     files += [(f"printing/{entry['name']}", data) for entry, data in calibration]
     stylesheet = project.layouts / STYLESHEET
     if not os.path.lexists(stylesheet):       # anything there, a link too, is named by its reader
@@ -286,7 +288,9 @@ def _site_files(project: Project, keys: list[str], title: str, progress, pool) -
         def frame(stem: str, root: str, here: str) -> dict:
             return {**page_frame(site, language, root, here, lambda other: page_file(stem, other)), "words": said}
 
+        offered = [said[f"paper_{paper}"] for paper in papers]
         common = {"games": pages, "calibration": calibration_in([entry for entry, _ in calibration], said),
+                  "papers": offered, "papers_listed": listed(offered, said),
                   "scale_bar": _scale_bar_in(scale_bars, language)}
         files.append((page_file("index", language), _render(project, "index.html", **frame("index", "", "index"),
                                                             **common)))
@@ -319,8 +323,8 @@ def _scale_bar_in(pictures: dict, language: str) -> dict | None:
 
 def build_site(project: Project, out_dir: Path, keys: list[str] | None = None, title: str = "Print and play",
                progress: Callable[[str], None] = lambda step: None, owned: bool = False,
-               pool: ProcessPoolExecutor | None = None) -> SiteReport:
+               pool: ProcessPoolExecutor | None = None, papers: tuple[str, ...] = SITE_PAPERS) -> SiteReport:
     keys = list(keys) if keys else game_keys(project)
-    files = site_files(project, keys, title, progress, pool)
+    files = site_files(project, keys, title, progress, pool, papers)
     write_outputs(out_dir, [(name, data, 0, 0) for name, data in files], owned)
     return SiteReport(out_dir, len(keys), len(files), sum(len(data) for _, data in files))

@@ -17,14 +17,14 @@ from pnp.site import text_on
 from pnp.site.archive import deterministic_zip
 from pnp.site.catalogue import how_to_print
 from pnp.site.languages import page_words
-from tests.conftest import ROOT, run_pnp
+from tests.conftest import ROOT, SITE_PAPERS, run_pnp
 
 GAMES = ("verset", "verso", "wizard")
 
 
 def _editions(game) -> dict:
     """The game's editions (folders) by language, and the page (index.html, index.fr.html) that lists them."""
-    return {language: ([paper if language == game.language else f"{paper}-{language}" for paper in ("a4", "letter")],
+    return {language: ([paper if language == game.language else f"{paper}-{language}" for paper in SITE_PAPERS],
                        "index.html" if language == "en" else f"index.{language}.html")
             for language in game.languages}
 
@@ -58,7 +58,7 @@ def _pages(site: Path) -> list[Path]:
     return sorted(site.rglob("*.html"))
 
 
-def test_every_game_has_a_page_with_every_pdf_for_both_papers(built_site):
+def test_every_game_has_a_page_with_every_pdf_of_its_papers(built_site):
     for key in GAMES:
         game = get_game(Project(ROOT), key)
         editions = _editions(game)
@@ -144,13 +144,41 @@ def test_zips_do_not_depend_on_the_clock():
         assert all(info.date_time == (1980, 1, 1, 0, 0, 0) for info in archive.infolist())
 
 
-def test_the_site_is_deterministic(built_site, tmp_path, fresh_renders):
-    """A second build gives the same PDFs, zips and pictures (its pages list one game only)."""
-    result = run_pnp("site", "--out", str(tmp_path / "again"), "--games", "wizard", "--project", str(ROOT))
-    assert result.exit_code == 0, result.output
-    for path in (tmp_path / "again" / "wizard").rglob("*"):
-        if path.is_file() and path.suffix != ".html":
-            assert path.read_bytes() == (built_site / "wizard" / path.relative_to(tmp_path / "again" / "wizard")).read_bytes(), path
+def test_a_site_offers_both_papers_unless_one_is_named_and_is_the_same_laid_out_afresh(tiny, tmp_path, monkeypatch):
+    """The starter game's site as `pnp site` makes it: both papers, with the same pieces, a zip each
+    and the calibration sheets of each; made again with every page laid out afresh, the same
+    bytes; `--paper letter` offers Letter alone, and its pages say so."""
+    def site(out, *options):
+        result = run_pnp("site", "--games", "tiny", "--out", str(out), *options, "--project", str(tiny.root))
+        assert result.exit_code == 0, result.output
+        return out
+
+    first = site(tmp_path / "first")
+    a4, letter = (sorted(p.name for p in (first / "tiny" / paper).glob("*.pdf")) for paper in ("a4", "letter"))
+    assert a4 == letter and "rulebook.pdf" in a4 and "rulebook-booklet.pdf" in a4
+    page = (first / "tiny" / "index.html").read_text()
+    for paper in ("a4", "letter"):
+        assert f'href="tiny-{paper}.zip"' in page and (first / "tiny" / f"tiny-{paper}.zip").is_file()
+        for duplex in ("long", "short"):
+            assert (first / "printing" / f"calibration-{paper}-{duplex}.pdf").is_file()
+    assert "for A4 and US Letter paper" in (first / "index.html").read_text()
+    assert "A4 or US Letter" in (first / "printing.html").read_text()
+
+    monkeypatch.setenv("PNP_CACHE", "off")
+    again = site(tmp_path / "again")
+    files = sorted(path.relative_to(first) for path in first.rglob("*") if path.is_file())
+    assert files == sorted(path.relative_to(again) for path in again.rglob("*") if path.is_file())
+    for name in files:
+        assert (first / name).read_bytes() == (again / name).read_bytes(), name
+
+    monkeypatch.setenv("PNP_CACHE", "on")
+    only = site(tmp_path / "letter", "--paper", "LETTER")
+    assert sorted(p.name for p in (only / "tiny").iterdir() if p.is_dir() and p.name[0] in "al") == ["letter"]
+    assert sorted(p.name for p in (only / "printing").glob("calibration-*")) == [
+        "calibration-letter-long.pdf", "calibration-letter-short.pdf"]
+    assert "for US Letter paper" in (only / "index.html").read_text()
+    assert "Every file is made for US Letter paper" in (only / "printing.html").read_text()
+    assert 'href="a4/' not in (only / "tiny" / "index.html").read_text()
 
 
 def test_an_unknown_game_is_refused_by_name(tmp_path):
@@ -198,7 +226,7 @@ def test_broken_site_templates_are_named_and_nothing_is_written(project_copy, br
 
 def test_the_printing_page_offers_the_calibration_sheets(built_site, tmp_path):
     page = (built_site / "printing.html").read_text()
-    for paper in ("a4", "letter"):
+    for paper in SITE_PAPERS:
         for duplex in ("long", "short"):
             name = f"calibration-{paper}-{duplex}.pdf"
             assert f'href="printing/{name}"' in page

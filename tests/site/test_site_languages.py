@@ -20,7 +20,7 @@ from pnp.site.catalogue import how_to_print
 from pnp.site.languages import SITE_LANGUAGE, page_words, site_languages
 from pnp.site.pages import game_page
 from pnp.site.reference import reference_folder
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SITE_PAPERS
 
 WORDS = ROOT / "layouts" / "site" / "words.yaml"
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -212,7 +212,7 @@ def test_a_game_s_page_in_a_language_lists_that_language_s_pdfs_only(built_site)
         game = get_game(project, key)
         folder = built_site / key
         for language in game.languages:
-            own = ("a4", "letter") if language == game.language else (f"a4-{language}", f"letter-{language}")
+            own = SITE_PAPERS if language == game.language else tuple(f"{paper}-{language}" for paper in SITE_PAPERS)
             page = (folder / _file("index", language)).read_text()
             linked = {href for href in re.findall(r'href="([^"#]+\.(?:pdf|zip))"', page)}
             built = {f"{edition}/{pdf.name}" for edition in own for pdf in (folder / edition).glob("*.pdf")}
@@ -228,7 +228,7 @@ def test_a_game_s_page_in_a_language_lists_that_language_s_pdfs_only(built_site)
 def test_the_french_game_page_names_its_files_in_french(built_site):
     page = (built_site / "verset" / "index.fr.html").read_text()
     assert 'href="a4-fr/rulebook.pdf" hreflang="fr">Livret de règles, A4</a>' in page
-    assert "Planches au format Lettre US" in page and "Télécharger les" in page
+    assert "Planches au format A4" in page and "Télécharger les" in page
     assert re.search(r"PDF, \d+ pages, \d+ pièces, [\d,]+\u00a0[KM]o<", page)
     assert '<a href="../index.fr.html">Tous les jeux</a>' in page
 
@@ -259,10 +259,10 @@ def test_the_printing_page_in_french(built_site):
     path = built_site / "printing.fr.html"
     page, parsed = path.read_text(), _read(path)
     assert parsed.lang == "fr" and "<h1>Imprimer et découper</h1>" in page
-    for paper in ("a4", "letter"):
+    for paper in SITE_PAPERS:
         for duplex in ("long", "short"):
             assert f'href="printing/calibration-{paper}-{duplex}.pdf" hreflang="en" download>' in page
-    assert "Feuille de calibrage, Lettre US, retournement sur le bord court" in page
+    assert "Feuille de calibrage, A4, retournement sur le bord court" in page
     assert "<code>pnp build GAME --duplex-offset X,Y</code>" in page
     assert '<strong>l’échelle 100\u00a0%</strong>' in page
     scale_bar = re.search(r'<img src="(printing/scale-bar[^"]*)"[^>]*alt="([^"]*)"', page)
