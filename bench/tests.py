@@ -44,7 +44,10 @@ def main() -> int:
                *(["-m", "quick"] if options.quick else []), *options.pytest_args]
     start = time.monotonic()
     run = subprocess.run(command, cwd=ROOT, env={**os.environ, "CI": os.environ.get("CI", "")},
-                         stdout=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    for line in run.stdout.splitlines():
+        if line.startswith(("FAILED", "ERROR")):
+            print(line)
     wall = time.monotonic() - start
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     summary = next((line for line in reversed(run.stdout.splitlines()) if " passed" in line or " failed" in line), "")

@@ -3,10 +3,13 @@
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp import user_cache
+from pnp.checked import part_key, remember_sound, was_sound
 from pnp.data.decks import load_game
 from pnp.errors import DataError, Problem, RenderError
 from pnp.examples import Example, Mismatch, load_example_file, run_examples
 from pnp.files import MissingFile, project_files, project_font
+from pnp.inputs import render_inputs
 from pnp.data.game import Game
 from pnp.project import Project
 from pnp.rulebook.source import rulebook_dir, rulebook_examples
@@ -135,10 +138,17 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
             loaded = load_game(project, game)
         except DataError as error:
             report.problems += error.problems
+    kept = not extra_examples
+    rendering = render_inputs(project) if kept and user_cache.enabled() else None
     if loaded is not None:
         report.decks = len(loaded)
         report.problems += cover_problems(project, game, loaded)
-        report.problems += layout_problems(project, game, loaded, lambda: game.deck_context(loaded))
+        key = part_key(project, game.key, "layouts", ("rulebook",), rendering) if kept else None
+        if not was_sound(key):
+            found = layout_problems(project, game, loaded, lambda: game.deck_context(loaded))
+            report.problems += found
+            if not found:
+                remember_sound(key)
     examples, problems = collect_examples(project, game)
     examples += list(extra_examples)
     report.problems += problems
@@ -158,16 +168,25 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
         from pnp.reference.glossary import glossary_problems
         from pnp.rulebook.render import render_rulebook_html, rulebook_body
 
+        every = game.languages or (game.language,)
         for language in languages:
+            force = language not in complete_in or (game.words is not None and game.words.force)
+            others = tuple(f"{folder}/{other}" for other in every if other != language
+                           for folder in ("rulebook", "locale"))
+            key = part_key(project, game.key, f"chapters {language} force={force}", others, rendering) if kept else None
+            if was_sound(key):
+                continue
             try:
-                shown = game.in_language(language, force=language not in complete_in or (
-                    game.words is not None and game.words.force))
+                shown = game.in_language(language, force=force)
                 body = rulebook_body(project, shown, loaded, report.results)
                 render_rulebook_html(project, shown, loaded, report.results, "a4", body)
             except DataError as error:
                 report.problems += error.problems
                 continue
-            report.problems += glossary_problems(project, shown, [h.anchor for h in body.headings], language)
+            found = glossary_problems(project, shown, [h.anchor for h in body.headings], language)
+            report.problems += found
+            if not found:
+                remember_sound(key)
     others = [code for code in languages if code not in complete_in]
     if not report.problems:
         from pnp.i18n.checks import translation_problems, untranslated_words

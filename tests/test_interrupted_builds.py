@@ -121,8 +121,12 @@ def test_the_lock_file_is_removed_after_each_build_and_still_lets_one_in_at_a_ti
 def test_two_builds_into_one_folder_do_not_mix(project_copy, tmp_path):
     assert run_pnp("new", "lanterns", "--project", str(project_copy)).exit_code == 0
     out = tmp_path / "out"
-    builds = [start_build(project_copy, out) for _ in range(2)]
-    assert [b.wait() for b in builds] == [0, 0]
+    builds = [subprocess.Popen([sys.executable, "-c", RUN, "build", "lanterns", "--out", str(out), "--project",
+                                str(project_copy)], env={**os.environ, "PNP_CACHE": "off", "PYTHONPATH": str(ROOT)},
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+              for _ in range(2)]
+    said = [b.communicate()[0].decode() for b in builds]
+    assert [b.returncode for b in builds] == [0, 0], said
     names = sorted(p.name for p in out.iterdir())
     assert names == [".pnp-build.json", "cards.pdf", "rulebook.pdf"]
 

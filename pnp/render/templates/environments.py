@@ -10,6 +10,7 @@ from jinja2.utils import _PassArg
 
 from pnp.files import read_text
 from pnp.render.source_lines import mark_source_lines
+from pnp.render.templates.compiled import CompiledTemplates
 from pnp.render.templates.filters import ink, layout_icon, rules_text
 from pnp.render.templates.limit import (as_text, length, limited_range, numbers_allowed, refuse_size, text_size,
                                         unit_of)
@@ -102,7 +103,7 @@ def new_environment(layouts, inline_icons: dict[str, str], trim: bool = True,
     layouts = Path(layouts)
     env = ProjectSandbox(loader=ProjectLoader(layouts, layouts.parent, mark_lines), autoescape=True,
                          undefined=StrictUndefined, trim_blocks=trim, lstrip_blocks=trim, finalize=as_text,
-                         extensions=["jinja2.ext.i18n"])
+                         extensions=["jinja2.ext.i18n"], bytecode_cache=CompiledTemplates(f"trim={trim}"))
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(printed_words, printed_plural, newstyle=True)
     for name in ("lipsum", "cycler", "joiner"):

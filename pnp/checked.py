@@ -1,0 +1,73 @@
+"""What a check found sound, kept between runs: a part of `pnp check` (the layout checks, the
+chapters of one language) is not done again while every input it reads is the same. A designer
+who edits the French chapters does not wait for the English ones, nor for the cards' layouts.
+
+A part's key digests the game's card data folder (less what the part does not read: the
+chapters, or the other languages' chapters and catalogues), the render inputs (layouts, fonts,
+the pnp source, the libraries' versions), the limits in force and the part's own options. Only
+a sound result is kept: a fault is always found afresh, to be told whole. Entries are signed
+with the user's secret like every entry of the user's cache (pnp.user_cache); PNP_CACHE=off
+keeps none and reads none."""
+
+import hashlib
+import json
+import os
+
+from pnp.errors import DataError
+from pnp.files import project_files
+from pnp.project import Project
+
+FOLDER = "checked"
+
+
+def _limits() -> str:
+    from pnp import limits
+
+    return json.dumps({name: repr(value) for name, value in sorted(vars(limits).items()) if name.isupper()})
+
+
+def part_key(project: Project, game_key: str, part: str, leave_out: tuple[str, ...] = (),
+             rendering: str | None = None) -> str | None:
+    """The key of a part of the game's check (None: no key can be made, so it is checked):
+    `leave_out` names folders of card_data/GAME the part does not read."""
+    from pnp.inputs import _file_digest, render_inputs
+    from pnp.user_cache import enabled
+
+    if not enabled():
+        return None
+    root = project.root.resolve()
+    folder = project.card_data / game_key
+    digest = hashlib.sha256()
+    try:
+        for path in project_files(folder, root):
+            relative = path.relative_to(folder)
+            if any(relative.is_relative_to(skipped) for skipped in leave_out):
+                continue
+            digest.update(b"\0" + str(relative).encode() + b"\0")
+            _file_digest(root, path, os.path.relpath(path, root), digest)
+        rendering = rendering or render_inputs(project)
+    except (DataError, OSError):
+        return None                       # the check itself says what is wrong with the folder
+    return hashlib.sha256(f"{part}\n{rendering}\n{_limits()}\n{digest.hexdigest()}".encode()).hexdigest()
+
+
+def _entry(key: str):
+    from pnp.user_cache import user_folder
+
+    return user_folder() / FOLDER / f"{key}.ok"
+
+
+def was_sound(key: str | None) -> bool:
+    from pnp.user_cache import read_signed, secret
+
+    if key is None or secret() is None:
+        return False
+    path = _entry(key)
+    return path.is_file() and read_signed(path, f"checked {key}") == b"sound"
+
+
+def remember_sound(key: str | None) -> None:
+    from pnp.user_cache import secret, write_signed
+
+    if key is not None and secret() is not None:
+        write_signed(_entry(key), f"checked {key}", b"sound")

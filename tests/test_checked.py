@@ -1,0 +1,50 @@
+"""A part of `pnp check` found sound is not checked again while its inputs are the same
+(pnp/checked.py): the layouts, and each language's chapters apart."""
+
+import pytest
+
+from pnp.check import check_game
+from pnp.games import get_game
+from pnp.project import Project
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """What each check_game call checks: 'layouts', and the chapters by language."""
+    import pnp.render.layout_check as layout_check
+    import pnp.rulebook.render as rulebook_render
+
+    seen = []
+    layouts, chapters = layout_check.layout_problems, rulebook_render.rulebook_body
+    monkeypatch.setattr(layout_check, "layout_problems", lambda *a, **k: (seen.append("layouts"), layouts(*a, **k))[1])
+    monkeypatch.setattr(rulebook_render, "rulebook_body",
+                        lambda project, game, *a, **k: (seen.append(game.language), chapters(project, game, *a, **k))[1])
+    return seen
+
+
+def _check(root, seen) -> tuple[list, list]:
+    seen.clear()
+    project = Project.at(root)
+    report = check_game(project, get_game(project, "verso"))
+    return list(seen), report.problems
+
+
+def test_only_what_changed_is_checked_again_and_a_fault_every_time(cache_on, project_copy, counted):
+    assert _check(project_copy, counted) == (["layouts", "fr", "en"], [])
+    assert _check(project_copy, counted) == ([], [])
+    chapter = sorted((project_copy / "card_data" / "verso" / "rulebook" / "en").glob("*.md"))[0]
+    chapter.write_text(chapter.read_text() + "\nOne more sentence.\n")
+    assert _check(project_copy, counted) == (["en"], [])
+    chapter.write_text(chapter.read_text() + "\n{{ nothing_of_the_kind }}\n")
+    for _ in range(2):                       # a fault is never kept: found, and told, each time
+        seen, problems = _check(project_copy, counted)
+        assert seen == ["en"] and problems and chapter.name in str(problems[0])
+    cards = project_copy / "card_data" / "verso" / "cards.csv"
+    cards.write_text(cards.read_text() + "\n")
+    assert _check(project_copy, counted)[0] == ["layouts", "fr", "en"]
+
+
+def test_with_the_cache_off_everything_is_checked(cache_on, project_copy, counted, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE", "off")
+    assert _check(project_copy, counted)[0] == ["layouts", "fr", "en"]
+    assert _check(project_copy, counted)[0] == ["layouts", "fr", "en"]
