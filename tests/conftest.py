@@ -1,6 +1,9 @@
 import fcntl
 import os
 import shutil
+import signal
+import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -33,6 +36,9 @@ os.environ[SHARED_FOLDER_VARIABLE] = str(Path(os.environ[RUN_CACHE]) / "pages")
 
 def pytest_unconfigure(config):
     if not os.environ.get("PYTEST_XDIST_WORKER"):
+        factory = getattr(config, "_tmp_path_factory", None)
+        if factory is not None and factory._basetemp is not None:
+            _stop_site_build(factory.getbasetemp())      # a run stopped early (-x, Ctrl-C) leaves no build behind
         shutil.rmtree(os.environ[RUN_CACHE], ignore_errors=True)
 
 
@@ -111,16 +117,52 @@ SITE_PAPERS = ("a4",)       # the run's site offers A4: Letter is proven where i
                             # size: `built`, tests/render), and a site of both papers on the starter game
 
 
+# The run's site is the largest single piece of the suite (every game, in every language): it is
+# built by a process of its own, started as soon as a worker has collected a test that reads it,
+# while the workers run the other tests; a test that reads it waits for it on a lock the build
+# holds (an event, not a clock).
+_SITE_BUILD = []                  # the process this worker started, to be reaped here
+
+
+def start_site_build(base: Path) -> None:
+    """Start building the run's site in the background, once per run."""
+    with open(base / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (base / "site.started").exists():
+            return
+        (base / "site").mkdir(exist_ok=True)
+        command = [sys.executable, "-c", "from pnp.cli import main; main()", "site", "--out", str(base / "site" / "site"),
+                   *(f"--paper={paper}" for paper in SITE_PAPERS), "--project", str(ROOT)]
+        wrapper = "import subprocess, sys; code = subprocess.call(sys.argv[2:]); open(sys.argv[1], 'w').write(str(code))"
+        with open(base / "site.building", "w") as held, open(base / "site.log", "w") as log:
+            fcntl.flock(held, fcntl.LOCK_EX)        # held by the build (its copy of the descriptor) until it ends
+            _SITE_BUILD.append(subprocess.Popen([sys.executable, "-c", wrapper, str(base / "site.status"), *command],
+                                                pass_fds=(held.fileno(),), stdout=log, stderr=subprocess.STDOUT,
+                                                stdin=subprocess.DEVNULL, start_new_session=True))
+        (base / "site.pid").write_text(str(_SITE_BUILD[-1].pid))
+        (base / "site.started").touch()
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
     """The download site of every game in every language, on SITE_PAPERS, built once per test
     run: each game's build for the tests that read one (editions, languages, ink)."""
-    def make(folder):
-        result = run_pnp("site", "--out", str(folder / "site"), *(f"--paper={paper}" for paper in SITE_PAPERS),
-                         "--project", str(ROOT))
-        assert result.exit_code == 0, result.output
+    base = run_folder(tmp_path_factory)
+    start_site_build(base)
+    with open(base / "site.building", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_SH)            # the build has ended
+    for process in _SITE_BUILD:
+        process.wait()
+    status = base / "site.status"
+    assert status.exists() and status.read_text() == "0", (base / "site.log").read_text()[-5000:]
+    return base / "site" / "site"
 
-    return made_once(tmp_path_factory, "site", make) / "site"
+
+def _stop_site_build(base: Path) -> None:
+    try:
+        os.killpg(int((base / "site.pid").read_text()), signal.SIGKILL)
+    except (OSError, ValueError):
+        pass
 
 
 @pytest.fixture
@@ -160,22 +202,36 @@ QUICK = {
     "render": ["tests/render/test_templates.py", "tests/render/test_layout_check.py", "tests/render/test_papers.py",
                "tests/render/test_sheet_layout.py", "tests/render/test_svg_check.py", "tests/render/test_syntax.py",
                "tests/render/test_stylesheet_check.py", "tests/render/test_cut_checks.py",
-               "tests/render/test_named_pictures.py", "tests/render/test_fetcher.py", "tests/render/test_cards.py"],
+               "tests/render/test_named_pictures.py", "tests/render/test_fetcher.py", "tests/render/test_cards.py",
+               "tests/render/test_compiled.py"],
     "rulebook": ["tests/rulebook/test_booklet.py", "tests/rulebook/test_anchors.py"],
     "rules": ["tests/rules/"],
     "site": ["tests/site/test_site_languages.py"],
     "starter": ["tests/test_starter.py", "tests/test_tutorial.py"],
     "": ["tests/test_examples.py", "tests/test_rulings.py", "tests/test_docs.py", "tests/test_clock.py",
-         "tests/test_contained.py", "tests/test_suggest.py", "tests/test_coverage.py", "tests/test_preflight.py",
-         "tests/test_table_pieces.py", "tests/test_architecture.py"],
+         "tests/test_contained.py", "tests/test_suggest.py", "tests/test_coverage.py", "tests/test_preflight.py::test_an_unembedded_font_fails",
+         "tests/test_preflight.py::test_a_form_font", "tests/test_preflight.py::test_missing_or_misplaced_boxes_fail",
+         "tests/test_preflight.py::test_transparency_and_spot_colours_fail",
+         "tests/test_table_pieces.py", "tests/test_architecture.py", "tests/test_quick_tier.py",
+         "tests/test_checked.py"],
 }
 SLOW_FIXTURES = {"built_site", "built", "built_wizard"}         # a whole game's build: the full suite's
 SLOW_FILES = ("test_simulate.py", "test_balance.py")              # simulated seasons: the full suite's
+NOT_QUICK = ("tests/render/test_layout_check.py::test_check_fit_names_every_card",     # lay whole decks out
+             "tests/render/test_layout_check.py::test_text_that_cannot_fit",
+             "tests/data/test_xlsx_source.py::test_a_csv_deck_moved_to_a_workbook_builds")
 
 
+def pytest_collection_finish(session):
+    if any("built_site" in item.fixturenames for item in session.items) and not session.config.option.collectonly:
+        start_site_build(run_folder(session.config._tmp_path_factory))
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     chosen = tuple(path for paths in QUICK.values() for path in paths)
     for item in items:
-        if (item.nodeid.startswith(chosen) and not SLOW_FIXTURES & set(item.fixturenames)
+        if (item.nodeid.startswith(chosen) and not item.nodeid.startswith(NOT_QUICK)
+                and not SLOW_FIXTURES & set(item.fixturenames)
                 and not item.nodeid.split("::")[0].endswith(SLOW_FILES)):
             item.add_marker(pytest.mark.quick)

@@ -40,6 +40,11 @@ def paper_option(multiple: bool = False):
                         help=f"The paper the sheets are printed on: {PAPER_HELP}.")
 
 
+SITE_PAPERS = ("a4", "letter")          # the papers `pnp site` offers (pnp.site.PAPER_TITLES)
+site_paper_option = click.option("--paper", "papers", type=ChoiceType(SITE_PAPERS, case_sensitive=False), multiple=True,
+                                 help="Offer only this paper (a4 or letter); repeat for both. Default: both.")
+
+
 def duplex_option(two_sided_only: bool = False):
     """--duplex: every mode, or only the two-sided ones (a sheet that must have backs)."""
     modes, help_text = DUPLEX_MODES, "How the printer turns the sheet for the backs: long or short edge"

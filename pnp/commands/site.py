@@ -6,12 +6,9 @@ import click
 
 from pnp.errors import PnpError, plural
 from pnp.output import check_out_folder
-from pnp.commands.options import (game_list, games_option, project_at, project_option, site_out_option,
-                                  site_title_option)
+from pnp.commands.options import (SITE_PAPERS, game_list, games_option, project_at, project_option,
+                                  site_out_option, site_paper_option, site_title_option)
 from pnp.commands.report import console, fail, progress_of
-from pnp.commands.types import ChoiceType
-
-SITE_PAPERS = ("a4", "letter")          # pnp.site.PAPER_TITLES, named here so that --help imports no site code
 
 
 def _in_site_order(papers: tuple[str, ...]) -> tuple[str, ...]:
@@ -23,8 +20,7 @@ def _in_site_order(papers: tuple[str, ...]) -> tuple[str, ...]:
 @site_out_option
 @games_option
 @site_title_option
-@click.option("--paper", "papers", type=ChoiceType(SITE_PAPERS, case_sensitive=False), multiple=True,
-              help="Offer only this paper (a4 or letter); repeat for both. Default: both.")
+@site_paper_option
 @project_option
 def site(out_dir: str | None, games: str | None, title: str, papers: tuple[str, ...], project_dir: str | None) -> None:
     """Build the static download site: every game's PDFs for A4 and Letter, thumbnails, zips,

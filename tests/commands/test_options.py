@@ -16,7 +16,7 @@ CLI_LIMIT = 120                 # lines of pnp/cli.py: the group and the program
 # Each shared option and the variants its definition offers.
 SHARED = {
     "--project": [options.project_option],
-    "--paper": [options.paper_option(), options.paper_option(multiple=True)],
+    "--paper": [options.paper_option(), options.paper_option(multiple=True), options.site_paper_option],
     "--duplex": [options.duplex_option(), options.duplex_option(two_sided_only=True)],
     "--duplex-offset": [options.duplex_offset_option],
     "--lang": [options.lang_option, options.translated_lang_option],
