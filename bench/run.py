@@ -11,7 +11,8 @@ wall clock, the median of --repeat runs, 5 by default):
 - Le Dernier Verset again: with nothing changed; after one card's text changed; after one
   layout changed (the Verse face); `--jobs 1` against all cores, cold;
 - in `pnp watch verset`, from saving a card's text to its PDF being replaced;
-- `pnp check GAME` for each game;
+- `pnp check GAME` for each game: again with nothing changed; after a sentence added to a
+  chapter; after a data file edited; and with no compiled layout nor part found sound kept;
 - the peak memory of the whole process tree (pnp and its worker processes): resident memory
   summed over the processes, sampled every 10 ms (what they share counted in each, so an
   upper bound), and proportional memory (shared pages split among them), every 0.25 s;
@@ -76,6 +77,33 @@ class Runner:
     def run(self, *arguments: str) -> tuple[float, float, float]:
         """timed() of one `pnp` command."""
         return timed([sys.executable, "-m", "pnp.cli", *arguments], self.project, self.env)
+
+
+def edited_check(runner: Runner, game: str, what: str, round_number: int) -> tuple[float, float, float]:
+    """`pnp check GAME` after a designer's edit: a sentence added to the source language's first
+    chapter, or a data file's last line doubled (a card copy, or a row) then undone, each round
+    another text so that nothing kept matches."""
+    folder = runner.project / "card_data" / game
+    if what == "chapter":
+        path = sorted((folder / "rulebook").rglob("*.md"))[0]
+        original = path.read_text()
+        path.write_text(original + f"\nA sentence added in round {round_number}.\n")
+    else:
+        path = next(p for p in sorted(folder.glob("*.csv")) + sorted(folder.glob("*.yaml"))
+                    if p.name not in ("game.yaml", "glossary.yaml", "rulings.yaml", "coverage.yaml"))
+        original = path.read_text()
+        path.write_text(original + f"\n# edited in round {round_number}\n")
+    try:
+        return runner.run("check", game)
+    finally:
+        path.write_text(original)
+
+
+def kept_nothing_check(runner: Runner, game: str) -> tuple[float, float, float]:
+    """`pnp check GAME` with no compiled layout and no part found sound kept (the engine tables kept)."""
+    for folder in ("templates", "checked"):
+        shutil.rmtree(runner.cache_home / "pnp" / folder, ignore_errors=True)
+    return runner.run("check", game)
 
 
 def timed(command: list, cwd: Path, env: dict) -> tuple[float, float, float]:
@@ -327,6 +355,12 @@ def main() -> None:
             for game in GAMES:
                 runner.run("check", game)                    # the engine tables, once
                 record(f"check {game}", median_of([runner.run("check", game) for _ in range(repeat)]))
+                record(f"check {game}, a chapter edited", median_of([edited_check(runner, game, "chapter", n)
+                                                                    for n in range(repeat)]))
+                record(f"check {game}, a card edited", median_of([edited_check(runner, game, "card", n)
+                                                                 for n in range(repeat)]))
+                record(f"check {game}, nothing kept", median_of([kept_nothing_check(runner, game)
+                                                                for _ in range(repeat)]))
         if "floor" in sections:
             for game in GAMES:
                 modules = ("mud-and-blood",) if game == "verdun" else ()

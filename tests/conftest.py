@@ -229,6 +229,7 @@ def pytest_collection_finish(session):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: "built_site" in item.fixturenames)     # last: the site builds meanwhile
     chosen = tuple(path for paths in QUICK.values() for path in paths)
     for item in items:
         if (item.nodeid.startswith(chosen) and not item.nodeid.startswith(NOT_QUICK)

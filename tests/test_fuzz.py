@@ -21,7 +21,7 @@ from tests.conftest import ROOT, copy_project
 GAMES = game_keys(Project.at(ROOT))
 # Sized for what they prove: each example plants values from every branch of `values` into a
 # game's files; the examples are fixed (derandomize), so a run adds no new coverage past that.
-FUZZ = settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(min_value=-10**30, max_value=10**30),

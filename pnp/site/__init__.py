@@ -256,8 +256,28 @@ def site_files(project: Project, keys: list[str], title: str, progress: Callable
     return _site_files(project, keys, title, progress, pool, papers)
 
 
+def _site_templates_compile(project: Project) -> None:
+    """Every page template of the site compiles, and its stylesheet is there: said before any
+    game is built, not after every one was."""
+    from pnp.files import project_files
+    from pnp.render.templates import environment, limit_problem
+
+    stylesheet = project.layouts / STYLESHEET
+    if not os.path.lexists(stylesheet):       # anything there, a link too, is named by its reader
+        raise DataError([Problem(f"layouts/{STYLESHEET}", None, "(file)", "the site's stylesheet",
+                                 "no such file", f"Restore layouts/{STYLESHEET}")])
+    env = environment(project.layouts, {}, mark_lines=False)
+    for path in project_files(project.layouts / TEMPLATES, project.root, (".html",)):
+        name = path.relative_to(project.layouts).as_posix()
+        try:
+            env.get_template(name)
+        except Exception as error:          # a fault of the site's templates: FILE:LINE, never a traceback
+            raise limit_problem(error, project.layouts, f"layouts/{name}") from None
+
+
 def _site_files(project: Project, keys: list[str], title: str, progress, pool,
                 papers: tuple[str, ...]) -> list[tuple[str, bytes]]:
+    _site_templates_compile(project)
     games = [get_game(project, key) for key in keys]
     languages = site_languages(games)
     words = {language: page_words(project, language) for language in languages}
