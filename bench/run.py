@@ -81,15 +81,15 @@ class Runner:
 
 def edited_check(runner: Runner, game: str, what: str, round_number: int) -> tuple[float, float, float]:
     """`pnp check GAME` after a designer's edit: a sentence added to the source language's first
-    chapter, or a data file's last line doubled (a card copy, or a row) then undone, each round
-    another text so that nothing kept matches."""
+    chapter, or a line added to a deck's YAML file, then undone, each round another text so that
+    nothing kept matches."""
     folder = runner.project / "card_data" / game
     if what == "chapter":
         path = sorted((folder / "rulebook").rglob("*.md"))[0]
         original = path.read_text()
         path.write_text(original + f"\nA sentence added in round {round_number}.\n")
     else:
-        path = next(p for p in sorted(folder.glob("*.csv")) + sorted(folder.glob("*.yaml"))
+        path = next(p for p in sorted(folder.glob("*.yaml"))
                     if p.name not in ("game.yaml", "glossary.yaml", "rulings.yaml", "coverage.yaml"))
         original = path.read_text()
         path.write_text(original + f"\n# edited in round {round_number}\n")

@@ -212,14 +212,16 @@ QUICK = {
          "tests/test_contained.py", "tests/test_suggest.py", "tests/test_coverage.py", "tests/test_preflight.py::test_an_unembedded_font_fails",
          "tests/test_preflight.py::test_a_form_font", "tests/test_preflight.py::test_missing_or_misplaced_boxes_fail",
          "tests/test_preflight.py::test_transparency_and_spot_colours_fail",
-         "tests/test_table_pieces.py", "tests/test_architecture.py", "tests/test_quick_tier.py",
-         "tests/test_checked.py"],
+         "tests/test_architecture.py", "tests/test_quick_tier.py",
+         "tests/test_checked.py", "tests/test_costs.py"],
 }
 SLOW_FIXTURES = {"built_site", "built", "built_wizard"}         # a whole game's build: the full suite's
 SLOW_FILES = ("test_simulate.py", "test_balance.py")              # simulated seasons: the full suite's
 NOT_QUICK = ("tests/render/test_layout_check.py::test_check_fit_names_every_card",     # lay whole decks out
              "tests/render/test_layout_check.py::test_text_that_cannot_fit",
-             "tests/data/test_xlsx_source.py::test_a_csv_deck_moved_to_a_workbook_builds")
+             "tests/data/test_xlsx_source.py::test_a_csv_deck_moved_to_a_workbook_builds",
+             "tests/test_cli.py::test_text_too_long_to_fit_fails", "tests/test_cli.py::test_a_build_leaves_no_lock",
+             "tests/test_cli.py::test_paper_names_in_any_case")
 
 
 def pytest_collection_finish(session):

@@ -1,8 +1,9 @@
 """What each test file costs: CPU-seconds (its worker's own and those of the processes it
 started and waited for: pnp's pools, subprocess attacks) and wall seconds, summed per file.
 
-A pytest plugin (tests/conftest.py registers it). Every run ends with the ten costliest files and
-the run's total, so the suite's cost is seen where it is paid; `--costs FILE` also writes every
+A pytest plugin (tests/conftest.py registers it). Every run ends with the ten costliest files, the
+run's total and each file that grew well past the figures kept in bench/tests-results.json, so
+the suite's cost is seen where it is paid; `--costs FILE` also writes every
 file's figures to FILE as JSON. `bench/tests.py` runs the suite so and keeps the figures in
 bench/tests-results.{json,md}."""
 
@@ -15,6 +16,9 @@ from pathlib import Path
 import pytest
 
 SHOWN = 10
+KEPT = Path(__file__).resolve().parent.parent / "bench" / "tests-results.json"
+GROWTH = 1.5                # a file that costs half again its kept figure,
+SLACK_SECONDS = 5.0         # and 5 CPU-seconds more, is named (machines differ by 10-20 %)
 
 
 def _cpu_seconds() -> float:
@@ -64,6 +68,23 @@ class Costs:
         for name, entry in sorted(self.files.items(), key=lambda item: -item[1]["cpu"])[:SHOWN]:
             terminalreporter.write_line(f"{entry['cpu']:8.1f} s  {entry['tests']:4d} tests  {name}")
         terminalreporter.write_line(f"{total:8.1f} s  in all, {len(self.files)} files")
+        for line in grown(self.files, KEPT):
+            terminalreporter.write_line(line, yellow=True)
+
+
+def grown(files: dict, kept_path: Path) -> list[str]:
+    """Each file that cost much more than the figures kept in the repo (bench/tests-results.json),
+    said at the end of every run: the suite's cost is seen to creep by whoever made it creep."""
+    try:
+        kept = json.loads(kept_path.read_text())["files"]
+    except (OSError, ValueError, KeyError):
+        return []
+    said = []
+    for name, entry in sorted(files.items()):
+        before = kept.get(name, {}).get("cpu", 0.0)
+        if entry["cpu"] > before * GROWTH + SLACK_SECONDS:
+            said.append(f"grew: {name} {entry['cpu']:.1f} CPU-seconds, {before:.1f} in {kept_path.name}")
+    return said
 
 
 def pytest_addoption(parser):
