@@ -289,6 +289,8 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
         problems += literal_icon_problems(source.text, str(source.shown), game.inline_icons)
         try:
             parts.append(render(prose.from_string(source.text), **{"game": shown_game, **context}))
+        except MemoryError:            # the memory is spent: the cap's own one line says so
+            raise
         except Exception as error:      # any fault of a chapter: its FILE:LINE, never a traceback
             problems.append(_prose_problem(error, source))
     if problems:
@@ -296,6 +298,8 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
     md = markdown()
     try:
         figure = env.get_template(f"{game.key}/example.html")
+    except MemoryError:            # the memory is spent: the cap's own one line says so
+        raise
     except Exception as error:
         raise limit_problem(error, project.layouts, f"layouts/{game.key}/example.html") from None
 
@@ -323,6 +327,8 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
         return RulebookBody(Markup(md.renderer.render(tokens, md.options, {})), headings, context, printed)
     except DataError:
         raise
+    except MemoryError:            # the memory is spent: the cap's own one line says so
+        raise
     except Exception as error:          # a fault of an example's layout: FILE:LINE
         raise limit_problem(error, project.layouts, f"layouts/{game.key}/example.html") from None
 
@@ -335,6 +341,8 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
         return render(layout, body=body.html, headings=[h for h in body.headings if h.number is not None],
                       game=game_view(game), page_size="{:g}mm {:g}mm".format(*paper_size(page_size)),
                       **body.context)
+    except MemoryError:            # the memory is spent: the cap's own one line says so
+        raise
     except Exception as error:          # a fault of the rulebook's layouts: FILE:LINE
         raise limit_problem(error, project.layouts, f"layouts/{game.key}/rulebook.html") from None
 

@@ -13,7 +13,9 @@ def built(project, out, game: str, *options) -> dict:
 
 
 def build(project, out):
-    return built(project, out, "verset", "--duplex", "none")
+    """The Last Wizard: decks of their own (red, blue), a board and tokens: the smallest shipped
+    game with several decks."""
+    return built(project, out, "wizard", "--duplex", "none")
 
 
 def build_tiny(project, out):
@@ -26,13 +28,13 @@ def test_a_cached_build_equals_a_fresh_one_and_a_changed_card_is_rendered_again(
     assert list((project_copy / CACHE_FOLDER).glob("*.pdf"))
     cached = build(project_copy, tmp_path / "cached")
     assert cached == first
-    verses = project_copy / "card_data" / "verset" / "verses.yaml"
-    verses.write_text(verses.read_text().replace("The Unpaid Debt", "The Unpaid Loan"))
+    red = project_copy / "card_data" / "wizard" / "red.yaml"
+    red.write_text(red.read_text().replace("name: Hedge Mage", "name: Hedge Wizard", 1))
     changed = build(project_copy, tmp_path / "changed")
-    assert changed["verses.pdf"] != first["verses.pdf"]
-    assert changed["abilities.pdf"] == first["abilities.pdf"]
+    assert changed["red-deck.pdf"] != first["red-deck.pdf"]
+    assert changed["blue-deck.pdf"] == first["blue-deck.pdf"]
     monkeypatch.setenv("PNP_CACHE", "off")
-    assert build(project_copy, tmp_path / "fresh")["verses.pdf"] == changed["verses.pdf"]
+    assert build(project_copy, tmp_path / "fresh")["red-deck.pdf"] == changed["red-deck.pdf"]
 
 
 def test_a_picture_outside_layouts_is_refused_by_check_and_build(tiny, tmp_path):

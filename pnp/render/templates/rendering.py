@@ -51,10 +51,13 @@ def template_line(error: BaseException, folder: Path | None, pseudo: str | None 
     return (pseudo, lineno) if pseudo is not None else (None, lineno)
 
 
-def limit_problem(error: Exception, layouts: Path, what: str) -> PnpError:
+def limit_problem(error: Exception, layouts: Path, what: str) -> Exception:
     """A template fault met while building (the check meets them first, with more words); an
     error already in the user's words (a DataError, a limit the operating system enforced)
-    stays as it is; missing words are placed at the layout line that asked for them."""
+    stays as it is; missing words are placed at the layout line that asked for them. Memory
+    spent stays a MemoryError: the program's one line names the cap, not a layout."""
+    if isinstance(error, MemoryError):
+        return error
     file, line = template_line(error, layouts)
     if hasattr(error, "problem_at"):
         return DataError([error.problem_at(file or what, line)])
