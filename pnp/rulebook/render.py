@@ -29,17 +29,8 @@ from pnp.render.source_lines import mark_source_lines
 from pnp.render.templates.syntax import syntax_error_place
 from pnp.render.templates.views import ByDeck, UnknownDeck
 from pnp.suggest import did_you_mean, listed
-from pnp.render.templates import (
-    deck_view,
-    environment,
-    game_view,
-    limit_problem,
-    card_view,
-    plain_view,
-    printed_card,
-    render,
-    template_line,
-)
+from pnp.render.templates import (card_view, deck_view, environment, game_view, limit_problem, plain_view,
+                                  printed_card, render, template_line)
 from pnp.rulebook.anchors import ANCHOR_LEVELS, heading_anchors
 from pnp.rulebook.literal_icons import literal_icon_problems
 from pnp.rulebook.source import EXAMPLE_INFO, markdown, source_files
@@ -289,8 +280,6 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
         problems += literal_icon_problems(source.text, str(source.shown), game.inline_icons)
         try:
             parts.append(render(prose.from_string(source.text), **{"game": shown_game, **context}))
-        except MemoryError:            # the memory is spent: the cap's own one line says so
-            raise
         except Exception as error:      # any fault of a chapter: its FILE:LINE, never a traceback
             problems.append(_prose_problem(error, source))
     if problems:
@@ -298,8 +287,6 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
     md = markdown()
     try:
         figure = env.get_template(f"{game.key}/example.html")
-    except MemoryError:            # the memory is spent: the cap's own one line says so
-        raise
     except Exception as error:
         raise limit_problem(error, project.layouts, f"layouts/{game.key}/example.html") from None
 
@@ -327,8 +314,6 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
         return RulebookBody(Markup(md.renderer.render(tokens, md.options, {})), headings, context, printed)
     except DataError:
         raise
-    except MemoryError:            # the memory is spent: the cap's own one line says so
-        raise
     except Exception as error:          # a fault of an example's layout: FILE:LINE
         raise limit_problem(error, project.layouts, f"layouts/{game.key}/example.html") from None
 
@@ -341,14 +326,15 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
         return render(layout, body=body.html, headings=[h for h in body.headings if h.number is not None],
                       game=game_view(game), page_size="{:g}mm {:g}mm".format(*paper_size(page_size)),
                       **body.context)
-    except MemoryError:            # the memory is spent: the cap's own one line says so
-        raise
     except Exception as error:          # a fault of the rulebook's layouts: FILE:LINE
         raise limit_problem(error, project.layouts, f"layouts/{game.key}/rulebook.html") from None
 
 
 def _prose_problem(error: Exception, source) -> Problem:
-    """A fault in a rulebook chapter, at its line of the Markdown file."""
+    """A fault in a rulebook chapter, at its line of the Markdown file (memory spent is no fault of
+    the chapter's: it stays the memory cap's, told in its one line)."""
+    if isinstance(error, MemoryError):
+        raise error
     _, line = template_line(error, None, pseudo=str(source.shown))
     message = getattr(error, "message", None) or str(error) or type(error).__name__
     names = "ex, card, counts, components, deck_cards, rulings, fonts, icon_authors and the game's own tables"
