@@ -11,10 +11,8 @@ keeps none and reads none."""
 
 import hashlib
 import json
-import os
 
 from pnp.errors import DataError
-from pnp.files import project_files
 from pnp.project import Project
 
 FOLDER = "checked"
@@ -30,25 +28,17 @@ def part_key(project: Project, game_key: str, part: str, leave_out: tuple[str, .
              rendering: str | None = None) -> str | None:
     """The key of a part of the game's check (None: no key can be made, so it is checked):
     `leave_out` names folders of card_data/GAME the part does not read."""
-    from pnp.inputs import _file_digest, render_inputs
+    from pnp.inputs import folder_digest, render_inputs
     from pnp.user_cache import enabled
 
     if not enabled():
         return None
-    root = project.root.resolve()
-    folder = project.card_data / game_key
-    digest = hashlib.sha256()
     try:
-        for path in project_files(folder, root):
-            relative = path.relative_to(folder)
-            if any(relative.is_relative_to(skipped) for skipped in leave_out):
-                continue
-            digest.update(b"\0" + str(relative).encode() + b"\0")
-            _file_digest(root, path, os.path.relpath(path, root), digest)
+        cards = folder_digest(project.root.resolve(), project.card_data / game_key, leave_out)
         rendering = rendering or render_inputs(project)
     except (DataError, OSError):
         return None                       # the check itself says what is wrong with the folder
-    return hashlib.sha256(f"{part}\n{rendering}\n{_limits()}\n{digest.hexdigest()}".encode()).hexdigest()
+    return hashlib.sha256(f"{part}\n{rendering}\n{_limits()}\n{cards}".encode()).hexdigest()
 
 
 def _entry(key: str):

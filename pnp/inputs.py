@@ -48,12 +48,14 @@ def _file_digest(root: Path, path: Path, shown: str, digest) -> None:
     digest.update(kind + b"\0" + hashlib.sha256(held).digest())
 
 
-def folder_digest(root: Path, folder: Path) -> str:
-    """Every file below `folder`, by name and bytes; a link, a FIFO or a device there is
-    refused, naming it (pnp.files.project_files)."""
+def folder_digest(root: Path, folder: Path, leave_out: tuple[str, ...] = ()) -> str:
+    """Every file below `folder` (less the folders `leave_out` names), by name and bytes; a link,
+    a FIFO or a device there is refused, naming it (pnp.files.project_files)."""
     digest = hashlib.sha256()
     for path in project_files(folder, root):
         relative = path.relative_to(folder)
+        if any(relative.is_relative_to(skipped) for skipped in leave_out):
+            continue
         digest.update(b"\0" + str(relative).encode() + b"\0")
         _file_digest(root, path, os.path.relpath(path, root), digest)
     return digest.hexdigest()
