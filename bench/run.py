@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("verset", "wizard", "verso", "olf", "verdun")
 SAMPLE_SECONDS = 0.01
 PROPORTIONAL_EVERY = 25          # samples: proportional memory is read every 0.25 s
-SECTIONS = ("cold", "all", "rebuild", "watch", "check", "floor")
+SECTIONS = ("cold", "all", "rebuild", "watch", "check", "floor", "paired")
 TARGETS = {                      # issue 16: seconds, a ratio, or MB; `*` stands for each game
     "cold verset a4": ("<", 5.0), "no change verset a4": ("<", 0.6), "one card changed verset a4": ("<", 2.0),
     "watch: card saved to PDF": ("<", 0.6), "every game, both papers, cold": ("<", 30.0),
@@ -54,19 +54,20 @@ TARGETS = {                      # issue 16: seconds, a ratio, or MB; `*` stands
 }
 
 
-def copy_project(target: Path) -> Path:
+def copy_project(target: Path, source: Path = ROOT) -> Path:
     for name in ("card_data", "layouts", "fonts"):
-        shutil.copytree(ROOT / name, target / name)
+        shutil.copytree(source / name, target / name)
     return target
 
 
 class Runner:
-    """Runs pnp in fresh processes inside the copy, with its own cache home."""
+    """Runs pnp (the package under `code`, this checkout's by default) in fresh processes inside
+    the copy, with its own cache home."""
 
-    def __init__(self, project: Path, cache_home: Path):
+    def __init__(self, project: Path, cache_home: Path, code: Path = ROOT):
         self.project, self.cache_home = project, cache_home
         self.env = {**os.environ, "XDG_CACHE_HOME": str(cache_home), "PNP_CACHE": "on",
-                    "PYTHONPATH": str(ROOT), "COLUMNS": "120"}
+                    "PYTHONPATH": str(code), "COLUMNS": "120"}
 
     def clear_caches(self, tables: bool = True) -> None:
         """Every built file and cached page; the engine's tables too unless `tables` is False."""
@@ -268,6 +269,42 @@ for html in captured["documents"]:
 """
 
 
+def worktree(revision: str, folder: Path) -> Path:
+    """The project at `revision`, checked out beside this one (its code and its own inputs)."""
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder), revision],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return folder
+
+
+PAIRED = {          # the designer's loop, issue 41: each measure taken of both revisions in turn, round by round
+    "cold verset a4": lambda runner, number: (runner.clear_caches(), runner.run("build", "verset", "--paper", "a4"))[1],
+    "no change verset a4": lambda runner, number: runner.run("build", "verset", "--paper", "a4"),
+    "one card changed verset a4": lambda runner, number: (changed_card(runner.project, time.time_ns() + number),
+                                                          runner.run("build", "verset", "--paper", "a4"))[1],
+    **{f"check {game}": (lambda game: lambda runner, number: runner.run("check", game))(game) for game in GAMES},
+    "every game, both papers, cold": lambda runner, number: (
+        runner.clear_caches(), runner.run("build", "--all", "--paper", "a4", "--paper", "letter"))[1],
+}
+
+
+def paired(runners: dict, repeat: int) -> dict:
+    """Every PAIRED measure of each revision, taken in turn within each round (so that a
+    machine's slow minute falls on both), in the order of PAIRED; medians of `repeat` rounds."""
+    for runner in runners.values():
+        runner.run("build", "verset", "--paper", "a4")          # the engine tables, once
+    measures = {}
+    for name, measure in PAIRED.items():
+        runs: dict = {label: [] for label in runners}
+        for number in range(repeat):
+            for label, runner in runners.items():
+                runs[label].append(measure(runner, number))
+        for label in runners:
+            measures[f"{name} ({label})"] = median_of(runs[label])
+        first, second = (measures[f"{name} ({label})"]["median"] for label in runners)
+        measures[f"{name}, ratio {' / '.join(runners)}"] = round(first / second, 2)
+    return measures
+
+
 def floor(runner: Runner, repeat: int, game: str, modules: tuple, folder: Path, *how: str) -> dict:
     """WeasyPrint alone on the game's captured HTML, in one fresh process (`freeze`: with the
     collector kept off the objects alive after the imports, as pnp does)."""
@@ -290,6 +327,13 @@ def machine() -> dict:
 
 
 def verdict(name: str, value: float) -> str:
+    paired_with = re.fullmatch(r"(.*) \((\S+)\)", name)
+    if paired_with:                                  # a paired measure: the targets are this checkout's
+        if paired_with[2] != "now":
+            return ""
+        name = paired_with[1]
+    if ", ratio " in name:
+        return ""
     for key, (sign, limit) in TARGETS.items():
         if name == key or (key.endswith("*") and name.startswith(key[:-1])):
             good = {"<": value < limit, "<=": value <= limit, ">=": value >= limit}[sign]
@@ -318,6 +362,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="runs of each measure (median reported)")
     parser.add_argument("--only", help="a quick look at some sections only, comma-separated: " + ", ".join(SECTIONS))
     parser.add_argument("--out", default=str(ROOT / "bench" / "results.json"))
+    parser.add_argument("--against", metavar="REV", help="the `paired` section: the designer's loop measured of "
+                        "this checkout and of REV (a git worktree with its own inputs), in turn; medians and ratios "
+                        "(issue 41: feb937f)")
     arguments = parser.parse_args()
     repeat = arguments.repeat
     measures: dict = {}
@@ -329,9 +376,22 @@ def main() -> None:
         print(f"{name:48} {shown}", flush=True)
 
     sections = set((arguments.only or ",".join(SECTIONS)).split(","))
+    if arguments.against:
+        sections.add("paired")
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as scratch:
         scratch = Path(scratch)
         runner = Runner(copy_project(scratch / "project"), scratch / "cache-home")
+        if "paired" in sections:
+            if not arguments.against:
+                raise SystemExit("the paired section needs --against REV")
+            old = worktree(arguments.against, scratch / "against")
+            try:
+                runners = {"now": runner, arguments.against: Runner(copy_project(scratch / "against-project", old),
+                                                                    scratch / "against-cache-home", old)}
+                for name, value in paired(runners, repeat).items():
+                    record(name, value)
+            finally:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=False)
         if "cold" in sections:
             for game in GAMES:
                 record(f"cold {game} a4", cold(runner, repeat, "build", game, "--paper", "a4"))

@@ -67,6 +67,12 @@ def run_capped(args, project: Path | None, env_extra=None, seconds=SECONDS):
     return process.returncode, output.decode("utf-8", "replace"), elapsed, peak
 
 
+# What a build refuses in its check (data, chapters) is refused in the main process before any
+# page is laid out: one process proves it as well as a pool would, without starting and loading
+# WeasyPrint in two workers that are never used (the pool's refusals: tests/test_attacks_limits.py).
+CHECKED_IN_THIS_PROCESS = ("--jobs", "1")
+
+
 def refused(project, *args, env_extra=None):
     code, output, elapsed, memory = run_capped(args, project, env_extra)
     assert code == 2, output
@@ -116,7 +122,7 @@ ESCAPES = {
 def test_a_chapter_cannot_reach_past_plain_data(project, tmp_path, attack):
     chapter = project / "card_data" / "verset" / "rulebook" / "en" / "02-cards-and-hands.md"
     chapter.write_text(chapter.read_text() + "\n" + ESCAPES[attack] + "\n")
-    refused(project, "build", "verset", "--out", str(tmp_path / "out"))
+    refused(project, "build", "verset", "--out", str(tmp_path / "out"), *CHECKED_IN_THIS_PROCESS)
     no_secret_in_any_pdf(tmp_path)
 
 
@@ -294,7 +300,7 @@ BAD_INPUTS = {
 @pytest.mark.parametrize("case", sorted(BAD_INPUTS))
 def test_bad_input_is_exit_2_with_file_and_line(project, tmp_path, case):
     BAD_INPUTS[case](project)
-    for command in (("check", "verset"), ("build", "verset", "--out", str(tmp_path / "out"))):
+    for command in (("check", "verset"), ("build", "verset", "--out", str(tmp_path / "out"), *CHECKED_IN_THIS_PROCESS)):
         output = refused(project, *command)
         assert "--force" not in output
         assert any(line.strip().split(":")[0].endswith((".yaml", ".md", ".csv", ".html"))

@@ -32,11 +32,14 @@ def reference_folder(game, language: str) -> str:
     return "reference" if language == game.language else f"reference-{language}"
 
 
-def _pictures(project: Project, game, loaded: list) -> dict:
-    """anchor -> (PNG, (width, height)) of each distinct card's face."""
+def card_pictures(project: Project, game, loaded: list) -> dict:
+    """anchor -> (PNG, (width, height)) of each distinct card's face. Each deck is rendered as
+    the build of `game` (in the reference's language) renders it, its title in that language
+    too, so that its pages are the ones the build laid out, read from the page cache."""
     from pnp.render.cards import render_deck
 
     found = {}
+    shown_decks = {d.key: d for d in (*game.declared_decks, *game.decks)}
     for deck in loaded:
         pages = {}
         for index, card in enumerate(deck.cards):
@@ -44,7 +47,8 @@ def _pictures(project: Project, game, loaded: list) -> dict:
         if not pages:
             continue
         context = game.deck_context(loaded) if deck.deck.uses_rules else None
-        pdf = render_deck(project, game, deck.deck, deck.cards, str(deck.located.file), context, deck.located)
+        pdf = render_deck(project, game, shown_decks.get(deck.deck.key, deck.deck), deck.cards,
+                          str(deck.located.file), context, deck.located)
         faces = card_faces(pdf, list(pages.values()), PICTURE_WIDTH_PX, f"the {deck.deck.title}")
         for card_id, face in zip(pages, faces):
             found[card_anchor(deck.deck.key, card_id)] = face
@@ -132,7 +136,7 @@ def reference_files(project: Project, game, loaded: list, results: dict, example
         titles = {d.key: d.title for d in shown.declared_decks}
         names = {card_anchor(d.deck.key, card_id): name for d in loaded
                  for card_id, name in reference_names(d.cards, titles.get(d.deck.key, d.deck.title)).items()}
-        pictures = _pictures(project, shown, loaded)
+        pictures = card_pictures(project, shown, loaded)
         reference = build_reference(project, shown, loaded, results, examples, _picture_card(loaded, pictures, names))
         icons: dict = {}
         body = _with_icons(project, _headings_under_the_page_s(reference.body), icons)

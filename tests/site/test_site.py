@@ -278,3 +278,22 @@ def test_a_reference_made_on_a_kept_pool_keys_its_pictures_by_today_s_inputs(tin
         cache._salts[str(tiny.root.resolve())]) or [])
     pnp.site.game_reference_by_key(tiny, "tiny", {})
     assert seen == [render_inputs(tiny)]
+
+
+def test_the_reference_draws_its_cards_from_the_pages_the_build_laid_out(built_site):
+    """In every language of the game (here The Last Wizard's French, its deck titles translated),
+    the reference's card pictures are read from the page cache the site's build filled: nothing
+    is laid out again."""
+    from pnp.data.decks import load_game
+    from pnp.inputs import render_inputs
+    from pnp.render import cache
+    from pnp.site.reference import card_pictures
+
+    project = Project.at(ROOT)
+    game = get_game(project, "wizard")
+    loaded = load_game(project, game)
+    cache.use_salt(project.root, render_inputs(project))
+    before = cache.layouts_done()
+    for language in game.languages:
+        assert card_pictures(project, game.in_language(language), loaded)
+    assert cache.layouts_done() == before
