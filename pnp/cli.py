@@ -72,8 +72,6 @@ def run() -> None:
 
 def run_command() -> int:
     """main() as the supervised work: its exit status, a limit reached reported in one line."""
-    from concurrent.futures.process import BrokenProcessPool
-
     from pnp.contained import EXIT_WORKER_LOST, memory_error, out_of_memory, stage
 
     code = 0
@@ -90,11 +88,14 @@ def run_command() -> int:
             raise
         report(memory_error())
         code = EXIT_BAD_INPUT
-    except BrokenProcessPool:
-        code = EXIT_WORKER_LOST
     except PnpError as error:
         report(error)
         code = error.exit_code
+    except Exception as error:
+        pools = sys.modules.get("concurrent.futures.process")      # none started, none broken: not imported
+        if pools is None or not isinstance(error, pools.BrokenProcessPool):
+            raise
+        code = EXIT_WORKER_LOST
     if not isinstance(code, int):
         if code is not None:
             print(code, file=sys.stderr)

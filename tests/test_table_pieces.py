@@ -8,7 +8,7 @@ import pytest
 from pnp.games import get_game
 from pnp.games.verset.rulebook import STAND_TOTALS, UP_CARDS, percent
 from pnp.games.verset.table import campaign_sheet
-from pnp.render.forms import field_names
+from pnp.render.form_spec import field_names
 from pnp.render.tiling import OVERLAP_MM, PIECE_MARGIN_MM, TICK_MM
 from pnp.project import Project
 from pnp.rules.verset.odds import bust_from_fresh_deck, opponent_finals

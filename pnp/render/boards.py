@@ -3,15 +3,11 @@ size (for a print shop) and tiled over home paper (pnp/render/tiling.py)."""
 
 import io
 
-import pikepdf
-
 from pnp.data.game import Board, Game
 from pnp.project import Project
 from pnp.render.cache import RenderCache
-from pnp.render.marks import label_font_file
 from pnp.render.page_checks import PageLabel, page_findings, settle
 from pnp.render.templates import environment, game_view, limit_problem, render
-from pnp.render.tiling import tile_layout, tile_piece
 
 def board_html(project: Project, game: Game, board: Board) -> str:
     env = environment(project.layouts, game.inline_icons)
@@ -43,7 +39,12 @@ def render_board(project: Project, game: Game, board: Board) -> bytes:
 def board_files(project: Project, game: Game, board: Board, paper: str,
                 full: bytes | None = None) -> list[tuple[str, bytes, int]]:
     """(file name, PDF, pages): the board at full size (`full`, when already rendered), and its
-    tiles for the paper."""
+    tiles for the paper. The PDF libraries load here: `pnp check` reads the board's HTML only."""
+    import pikepdf
+
+    from pnp.render.marks import label_font_file
+    from pnp.render.tiling import tile_layout, tile_piece
+
     full = full if full is not None else render_board(project, game, board)
     font = label_font_file(project)
     tiles = tile_piece(full, tile_layout(paper, board.width_mm, board.height_mm), f"{game.title} · {board.title}", font,

@@ -2,12 +2,11 @@
 fillable on screen with named AcroForm fields (text fields and check boxes)."""
 
 import io
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pikepdf
 
-
+from pnp.render.form_spec import FormSpec
 from pnp.render.marks import new_canvas, register_font
 from pnp.render.papers import paper_size
 from pnp.render.sheet_layout import MM
@@ -17,48 +16,6 @@ ROW_MM = 13.0
 INK = (0.09, 0.08, 0.11)
 BRASS = (0.77, 0.6, 0.27)
 BONE = (0.95, 0.91, 0.81)
-
-
-@dataclass(frozen=True)
-class CheckGroup:
-    key: str
-    label: str
-    options: tuple[tuple[str, str], ...]      # (key, label)
-
-
-@dataclass(frozen=True)
-class Column:
-    key: str
-    label: str
-    weight: float
-
-
-@dataclass(frozen=True)
-class FormSpec:
-    title: str
-    subtitle: str
-    groups: tuple[CheckGroup, ...]
-    columns: tuple[Column, ...]
-    rows: int
-    row_label: str                              # "Duel" -> rows numbered 1..rows
-    tally: tuple[tuple[str, str], ...]          # (key, label) boxes under the table
-    reference_title: str = ""
-    reference: tuple[tuple[str, str], ...] = field(default=())   # (left, right) lines
-    tally_title: str = "Final tally"
-    row_key: str = ""                           # the fields' names ("duel01_drawn"), whatever the language
-
-    @property
-    def field_row(self) -> str:
-        return self.row_key or self.row_label.lower()
-
-
-def field_names(spec: FormSpec) -> dict[str, str]:
-    """Every field the fillable sheet carries, name -> "text" or "checkbox"."""
-    names = {f"{g.key}_{key}": "checkbox" for g in spec.groups for key, _ in g.options}
-    names |= {f"{spec.field_row}{row:02d}_{c.key}": "text"
-              for row in range(1, spec.rows + 1) for c in spec.columns}
-    names |= {key: "text" for key, _ in spec.tally}
-    return names
 
 
 def draw_form(spec: FormSpec, paper: str, display_font, body_font, fillable: bool, ink_saver: bool = False) -> bytes:

@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 from dataclasses import dataclass
 
-import pikepdf
 import yaml
 from jinja2 import TemplateSyntaxError, UndefinedError
 from markupsafe import Markup
@@ -374,6 +373,8 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
 
     if cached is not None:
         if collecting_now():              # a proof shows the cached rulebook too, page by page
+            import pikepdf
+
             pages = len(pikepdf.open(io.BytesIO(cached)).pages)
             settle(what, cached, [PageLabel(f"{what}, page {n}") for n in range(1, pages + 1)], [])
         return cached

@@ -3,7 +3,7 @@ board declared in game.yaml.)"""
 
 from pnp.files import project_font
 from pnp.games.verset.rulebook import FEWER, MORE, SPAN, ending_rows
-from pnp.render.forms import CheckGroup, Column, FormSpec
+from pnp.render.form_spec import CheckGroup, Column, FormSpec
 from pnp.rules.verset.campaign import DIFFICULTIES, DUELS
 
 BODY_FONT = "eb-garamond/eb-garamond-latin-400-normal.woff"
