@@ -70,10 +70,11 @@ class Runner:
                     "PYTHONPATH": str(code), "COLUMNS": "120"}
 
     def clear_caches(self, tables: bool = True) -> None:
-        """Every built file and cached page; the engine's tables too unless `tables` is False."""
+        """Every built file and cached page, compiled layout and check found sound; the engine's
+        tables too unless `tables` is False."""
         shutil.rmtree(self.project / "output", ignore_errors=True)
-        if tables:
-            shutil.rmtree(self.cache_home / "pnp" / "tables", ignore_errors=True)
+        for folder in ("templates", "checked") + (("tables",) if tables else ()):      # compiled layouts, checks kept
+            shutil.rmtree(self.cache_home / "pnp" / folder, ignore_errors=True)
 
     def run(self, *arguments: str) -> tuple[float, float, float]:
         """timed() of one `pnp` command."""
@@ -283,7 +284,8 @@ PAIRED = {          # the designer's loop, issue 41: each measure taken of both 
                                                           runner.run("build", "verset", "--paper", "a4"))[1],
     **{f"check {game}": (lambda game: lambda runner, number: runner.run("check", game))(game) for game in GAMES},
     "every game, both papers, cold": lambda runner, number: (
-        runner.clear_caches(), runner.run("build", "--all", "--paper", "a4", "--paper", "letter"))[1],
+        runner.clear_caches(), runner.run("build", "--all", "--paper", "a4", "--paper", "letter",
+                                          "--module", "mud-and-blood"))[1],
 }
 
 
@@ -296,12 +298,13 @@ def paired(runners: dict, repeat: int) -> dict:
     for name, measure in PAIRED.items():
         runs: dict = {label: [] for label in runners}
         for number in range(repeat):
-            for label, runner in runners.items():
+            order = list(runners.items())
+            for label, runner in (order if number % 2 == 0 else order[::-1]):      # neither always first
                 runs[label].append(measure(runner, number))
         for label in runners:
-            measures[f"{name} ({label})"] = median_of(runs[label])
-        first, second = (measures[f"{name} ({label})"]["median"] for label in runners)
-        measures[f"{name}, ratio {' / '.join(runners)}"] = round(first / second, 2)
+            measures[f"paired: {name} ({label})"] = median_of(runs[label])
+        first, second = (measures[f"paired: {name} ({label})"]["median"] for label in runners)
+        measures[f"paired: {name}, ratio {' / '.join(runners)}"] = round(first / second, 2)
     return measures
 
 
@@ -327,7 +330,7 @@ def machine() -> dict:
 
 
 def verdict(name: str, value: float) -> str:
-    paired_with = re.fullmatch(r"(.*) \((\S+)\)", name)
+    paired_with = re.fullmatch(r"paired: (.*) \((\S+)\)", name)
     if paired_with:                                  # a paired measure: the targets are this checkout's
         if paired_with[2] != "now":
             return ""
@@ -375,7 +378,7 @@ def main() -> None:
                  if isinstance(value, dict) else f"{value:g}")
         print(f"{name:48} {shown}", flush=True)
 
-    sections = set((arguments.only or ",".join(SECTIONS)).split(","))
+    sections = set((arguments.only or ",".join(section for section in SECTIONS if section != "paired")).split(","))
     if arguments.against:
         sections.add("paired")
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as scratch:

@@ -1,5 +1,6 @@
 """`pnp check`: the card data against its rules, and every worked example against the engine."""
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -133,22 +134,28 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
         report.problems = translation_problems(project, game, (game.language,), complete_in)
         if report.problems:               # every missing word listed, before a layout meets the first
             return report
+    kept = not extra_examples
+    rendering = render_inputs(project) if kept and user_cache.enabled() else None
+    # Keyed before the data is read, and kept only if the inputs are the same after the check:
+    # a file saved meanwhile never lends its verdict to bytes that were not checked.
+    layouts = (f"layouts {game.language} ink_saver={game.ink_saver} "
+               f"force={game.words is not None and game.words.force}")
+    key = part_key(project, game.key, layouts, ("rulebook",), rendering) if kept else None
+    before = part_key(project, game.key, "every input", (), rendering) if key is not None else None
+    sound: list = []                      # the keys of the parts found sound
     if loaded is None:
         try:
             loaded = load_game(project, game)
         except DataError as error:
             report.problems += error.problems
-    kept = not extra_examples
-    rendering = render_inputs(project) if kept and user_cache.enabled() else None
     if loaded is not None:
         report.decks = len(loaded)
         report.problems += cover_problems(project, game, loaded)
-        key = part_key(project, game.key, "layouts", ("rulebook",), rendering) if kept else None
         if not was_sound(key):
             found = layout_problems(project, game, loaded, lambda: game.deck_context(loaded))
             report.problems += found
-            if not found:
-                remember_sound(key)
+            if not found and key is not None:
+                sound.append(key)
     examples, problems = collect_examples(project, game)
     examples += list(extra_examples)
     report.problems += problems
@@ -169,11 +176,14 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
         from pnp.rulebook.render import render_rulebook_html, rulebook_body
 
         every = game.languages or (game.language,)
+        results = json.dumps(report.results, sort_keys=True, default=repr)     # the examples the chapters print
         for language in languages:
             force = language not in complete_in or (game.words is not None and game.words.force)
-            others = tuple(f"{folder}/{other}" for other in every if other != language
+            read = rulebook_dir(project, game.key, language, game.source_language).name    # a fallback included
+            others = tuple(f"{folder}/{other}" for other in every if other not in (language, read)
                            for folder in ("rulebook", "locale"))
-            key = part_key(project, game.key, f"chapters {language} force={force}", others, rendering) if kept else None
+            part = f"chapters {language} force={force} ink_saver={game.ink_saver}\n{results}"
+            key = part_key(project, game.key, part, others, rendering) if kept else None
             if was_sound(key):
                 continue
             try:
@@ -185,8 +195,11 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
                 continue
             found = glossary_problems(project, shown, [h.anchor for h in body.headings], language)
             report.problems += found
-            if not found:
-                remember_sound(key)
+            if not found and key is not None:
+                sound.append(key)
+    if sound and before == part_key(project, game.key, "every input", ()):
+        for key in sound:
+            remember_sound(key)
     others = [code for code in languages if code not in complete_in]
     if not report.problems:
         from pnp.i18n.checks import translation_problems, untranslated_words

@@ -124,6 +124,18 @@ SITE_PAPERS = ("a4",)       # the run's site offers A4: Letter is proven where i
 _SITE_BUILD = []                  # the process this worker started, to be reaped here
 
 
+# The build's wrapper, and the build, die with the process that started them, even by SIGKILL
+# (a cancelled CI job): each asks Linux for it (PR_SET_PDEATHSIG); pnp's own workers do the same.
+WRAPPER = """
+import ctypes, signal, subprocess, sys
+def die_with_parent():
+    ctypes.CDLL(None).prctl(1, signal.SIGKILL)
+die_with_parent()
+code = subprocess.call(sys.argv[2:], preexec_fn=die_with_parent)
+open(sys.argv[1], "w").write(str(code))
+"""
+
+
 def start_site_build(base: Path) -> None:
     """Start building the run's site in the background, once per run."""
     with open(base / "site.lock", "w") as lock:
@@ -133,12 +145,13 @@ def start_site_build(base: Path) -> None:
         (base / "site").mkdir(exist_ok=True)
         command = [sys.executable, "-c", "from pnp.cli import main; main()", "site", "--out", str(base / "site" / "site"),
                    *(f"--paper={paper}" for paper in SITE_PAPERS), "--project", str(ROOT)]
-        wrapper = "import subprocess, sys; code = subprocess.call(sys.argv[2:]); open(sys.argv[1], 'w').write(str(code))"
+        wrapper = WRAPPER
         with open(base / "site.building", "w") as held, open(base / "site.log", "w") as log:
             fcntl.flock(held, fcntl.LOCK_EX)        # held by the build (its copy of the descriptor) until it ends
             _SITE_BUILD.append(subprocess.Popen([sys.executable, "-c", wrapper, str(base / "site.status"), *command],
                                                 pass_fds=(held.fileno(),), stdout=log, stderr=subprocess.STDOUT,
-                                                stdin=subprocess.DEVNULL, start_new_session=True))
+                                                stdin=subprocess.DEVNULL, start_new_session=True, cwd=ROOT,
+                                                env={**os.environ, "PYTHONPATH": str(ROOT)}))
         (base / "site.pid").write_text(str(_SITE_BUILD[-1].pid))
         (base / "site.started").touch()
 
@@ -159,6 +172,8 @@ def built_site(tmp_path_factory):
 
 
 def _stop_site_build(base: Path) -> None:
+    if (base / "site.status").exists():         # ended: its number may be another process's by now
+        return
     try:
         os.killpg(int((base / "site.pid").read_text()), signal.SIGKILL)
     except (OSError, ValueError):

@@ -176,3 +176,21 @@ def test_two_builds_are_byte_identical(built, tmp_path, fresh_renders):
     assert result.exit_code == 0, result.output
     for path in sorted(built["a4"].glob("*.pdf")):
         assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_deck_and_board_of_every_game_is_laid_out_on_the_paper(paper):
+    """Each deck of each game, modules included, fits the paper with its marks and label, and
+    each board tiles on it: the geometry every edition of a two-paper site is imposed by (the
+    test run's site is A4; Letter's sheets are measured on Verset's and Wizard's builds)."""
+    from pnp.build import deck_layout
+    from pnp.games import game_keys
+    from pnp.render.tiling import tile_layout
+
+    project = Project.at(ROOT)
+    for key in game_keys(project):
+        game = get_game(project, key).with_all_modules()
+        for deck in game.decks:
+            assert deck_layout(game, deck, paper, deck.width_mm).per_sheet >= 1, (key, deck.key)
+        for board in game.boards:
+            assert tile_layout(paper, board.width_mm, board.height_mm).band_edges("x"), (key, board.key)

@@ -48,3 +48,25 @@ def test_with_the_cache_off_everything_is_checked(cache_on, project_copy, counte
     monkeypatch.setenv("PNP_CACHE", "off")
     assert _check(project_copy, counted)[0] == ["layouts", "fr", "en"]
     assert _check(project_copy, counted)[0] == ["layouts", "fr", "en"]
+
+
+def test_a_save_during_a_check_keeps_nothing_and_each_edition_s_layouts_are_checked_apart(cache_on, project_copy,
+                                                                                           counted, monkeypatch):
+    """A file saved while the check reads the data makes the check keep no verdict (it may have
+    read the bytes before the save). The layouts read the language and the ink saver: a build in
+    English or printed light does not take the French check's verdict."""
+    import pnp.check
+
+    cards = project_copy / "card_data" / "verso" / "cards.csv"
+    load_game = pnp.check.load_game
+    monkeypatch.setattr(pnp.check, "load_game", lambda *a: (load_game(*a), cards.write_text(cards.read_text() + "\n"))[0])
+    assert _check(project_copy, counted)[0] == ["layouts", "fr", "en"]
+    monkeypatch.setattr(pnp.check, "load_game", load_game)
+    assert _check(project_copy, counted)[0] == ["layouts", "fr", "en"]      # nothing was kept
+    assert _check(project_copy, counted)[0] == []
+    project = Project.at(project_copy)
+    game = get_game(project, "verso")
+    for edition in (game.in_language("en"), game.printed_light()):
+        counted.clear()
+        check_game(project, edition, languages=())
+        assert counted == ["layouts"], edition

@@ -251,3 +251,21 @@ def test_a_failed_build_makes_no_folder_for_its_out(project_copy, tmp_path):
                      "--project", str(project_copy))
     assert result.exit_code == 2
     assert sorted(path.name for path in tmp_path.iterdir()) == ["project"]
+
+
+def test_a_lost_worker_is_its_own_exit_status_and_any_other_fault_is_not_swallowed(monkeypatch):
+    from concurrent.futures.process import BrokenProcessPool
+
+    import pnp.cli
+    from pnp.contained import EXIT_WORKER_LOST
+
+    def failing(error):
+        def main():
+            raise error
+        return main
+
+    monkeypatch.setattr(pnp.cli, "main", failing(BrokenProcessPool("a worker was killed")))
+    assert pnp.cli.run_command() == EXIT_WORKER_LOST
+    monkeypatch.setattr(pnp.cli, "main", failing(ValueError("a bug")))
+    with pytest.raises(ValueError):
+        pnp.cli.run_command()

@@ -36,6 +36,9 @@ def test_no_pdf_library(arguments):
     assert probe(arguments, ROOT, ROOT / "output") in (["none 0"], ["none None"])
 
 
-def test_the_probe_sees_weasyprint_when_a_build_renders(tiny, tmp_path):
-    loaded = probe(["build", "tiny", "--jobs", "1", "--out", str(tmp_path / "tiny")], tiny.root, tmp_path)
-    assert loaded[0].split(" ")[0].split(",")[0] == "weasyprint" and loaded[0].endswith(" 0"), loaded
+def test_the_probe_sees_every_one_in_a_build(tiny, tmp_path):
+    """In one process the build loads them all; on a pool, its workers load WeasyPrint."""
+    alone = probe(["build", "tiny", "--jobs", "1", "--out", str(tmp_path / "alone")], tiny.root, tmp_path)
+    assert alone == [",".join(BUILD_ONLY) + " 0"]
+    pooled = probe(["build", "tiny", "--jobs", "2", "--out", str(tmp_path / "pooled")], tiny.root, tmp_path)
+    assert pooled == [",".join(name for name in BUILD_ONLY if name != "weasyprint") + " 0"]
