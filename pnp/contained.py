@@ -97,6 +97,10 @@ def stage(file: str, doing: str, seconds: float | None = None, limit: str | None
         if out_of_memory(error):
             raise _memory_error(current) from None
         raise
+    except SystemError:
+        if near_the_cap():
+            raise _memory_error(current) from None
+        raise
     finally:
         _stages.pop()
         _send(f"E {current.pid}")
@@ -122,6 +126,24 @@ def out_of_memory(error: OSError) -> bool:
     (the loader says so in words, with no errno)."""
     text = str(error).lower()
     return error.errno == errno.ENOMEM or "failed to map segment" in text or "cannot allocate memory" in text
+
+
+NEAR_THE_CAP = 0.75              # of the address-space cap: a failure past it is the cap's (glibc maps 64 MB at once)
+
+
+def near_the_cap() -> bool:
+    """Whether this process's address space has come near its cap (RLIMIT_AS): there a library
+    whose allocation failed may raise a SystemError ("error return without exception set", seen
+    in WeasyPrint's CSS code) instead of a MemoryError."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    try:
+        peak = next(int(line.split()[1]) * 1024 for line in Path("/proc/self/status").read_text().splitlines()
+                    if line.startswith("VmPeak:"))
+    except (OSError, StopIteration, ValueError, IndexError):
+        return False
+    return soft != resource.RLIM_INFINITY and peak >= NEAR_THE_CAP * soft
 
 
 def memory_error() -> LimitExceeded:

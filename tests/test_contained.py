@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from pnp.contained import EXIT_WORKER_LOST, LimitExceeded, kept, made, memory_cap, stage, supervised
+from pnp.contained import (EXIT_WORKER_LOST, LimitExceeded, kept, made, memory_cap, near_the_cap, stage,
+                           supervised)
 from pnp.errors import EXIT_BAD_INPUT
 from pnp.limits import MAX_MEMORY_BYTES, STAGE_GRACE_SECONDS
 
@@ -47,6 +48,26 @@ def test_memory_past_the_cap_is_refused_by_the_os_naming_the_file(tmp_path, capf
     out = capfd.readouterr().out
     assert "card_data/game/big.csv: reading the spreadsheet needed more than" in out
     assert "MAX_MEMORY_BYTES" in out
+
+
+def test_a_library_s_system_error_near_the_cap_is_the_cap_and_elsewhere_a_bug(tmp_path, capfd):
+    """Past most of its address space, a library whose allocation failed may raise SystemError
+    ("error return without exception set") instead of MemoryError: the cap, named with the file."""
+    def work():
+        ballast = []
+        try:
+            with stage("layouts/game/card.html", "typesetting the cards"):
+                while not near_the_cap():
+                    ballast.append(bytearray(16 * 2**20))
+                raise SystemError("error return without exception set")
+        except LimitExceeded as error:
+            print(error)
+            return EXIT_BAD_INPUT
+        return 0
+    assert supervised(work) == EXIT_BAD_INPUT
+    assert "layouts/game/card.html: typesetting the cards needed more than" in capfd.readouterr().out
+    with pytest.raises(SystemError), stage("layouts/game/card.html", "typesetting the cards"):
+        raise SystemError("error return without exception set")          # this process is far from any cap
 
 
 def test_a_stage_past_its_clock_is_killed_by_the_parent(tmp_path, capfd):

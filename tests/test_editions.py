@@ -134,6 +134,15 @@ def test_parallel_sequential_cached_uncached_are_byte_identical(tiny, tmp_path, 
     assert laid_out_both == one_paper.rendered + 1                # only the rulebook is laid out per paper
 
 
+def test_verset_in_one_process_equals_its_build_on_a_pool(built, tmp_path):
+    """Boards, tiles, the fillable campaign sheet and the decks that print the engine's tables,
+    drawn in one process, equal the run's pool-built Verset byte for byte (its pages read from
+    the run's page cache: what is drawn afresh here is what no page cache keeps)."""
+    reports = build(Project.at(ROOT), "verset", ("a4",), 1, out=tmp_path)
+    assert reports[0].rendered == 0
+    assert contents(reports[0]) == {path.name: path.read_bytes() for path in built["a4"].glob("*.pdf")}
+
+
 def test_build_several_games_and_papers(cache_on, tmp_path):
     """--all builds every game of the project, each on every paper asked (two starter games: the
     shipped ones are built on both papers by the site's build)."""
