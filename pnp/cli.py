@@ -72,7 +72,7 @@ def run() -> None:
 
 def run_command() -> int:
     """main() as the supervised work: its exit status, a limit reached reported in one line."""
-    from pnp.contained import EXIT_WORKER_LOST, memory_error, near_the_cap, out_of_memory, stage
+    from pnp.contained import EXIT_WORKER_LOST, memory_error, out_of_memory, stage
 
     code = 0
     try:
@@ -83,7 +83,7 @@ def run_command() -> int:
     except MemoryError:
         report(memory_error())
         code = EXIT_BAD_INPUT
-    except OSError as error:
+    except (OSError, SystemError) as error:
         if not out_of_memory(error):
             raise
         report(memory_error())
@@ -91,11 +91,6 @@ def run_command() -> int:
     except PnpError as error:
         report(error)
         code = error.exit_code
-    except SystemError:
-        if not near_the_cap():
-            raise
-        report(memory_error())
-        code = EXIT_BAD_INPUT
     except Exception as error:
         pools = sys.modules.get("concurrent.futures.process")      # none started, none broken: not imported
         if pools is None or not isinstance(error, pools.BrokenProcessPool):

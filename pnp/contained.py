@@ -16,6 +16,8 @@ keeps its local record, so a MemoryError is still reported with the file it was 
 import ctypes
 import errno
 import os
+import re
+import resource
 import select
 import shutil
 import signal
@@ -93,12 +95,8 @@ def stage(file: str, doing: str, seconds: float | None = None, limit: str | None
         yield current
     except MemoryError:
         raise _memory_error(current) from None
-    except OSError as error:
+    except (OSError, SystemError) as error:
         if out_of_memory(error):
-            raise _memory_error(current) from None
-        raise
-    except SystemError:
-        if near_the_cap():
             raise _memory_error(current) from None
         raise
     finally:
@@ -121,9 +119,11 @@ def current_stage() -> Stage | None:
     return _stages[-1] if _stages else None
 
 
-def out_of_memory(error: OSError) -> bool:
+def out_of_memory(error: OSError | SystemError) -> bool:
     """Whether the system refused memory: ENOMEM, or a library that could not be mapped in
-    (the loader says so in words, with no errno)."""
+    (the loader says so in words, with no errno), or a SystemError near the cap (near_the_cap)."""
+    if isinstance(error, SystemError):
+        return near_the_cap()
     text = str(error).lower()
     return error.errno == errno.ENOMEM or "failed to map segment" in text or "cannot allocate memory" in text
 
@@ -132,18 +132,11 @@ NEAR_THE_CAP = 0.75              # of the address-space cap: a failure past it i
 
 
 def near_the_cap() -> bool:
-    """Whether this process's address space has come near its cap (RLIMIT_AS): there a library
-    whose allocation failed may raise a SystemError ("error return without exception set", seen
-    in WeasyPrint's CSS code) instead of a MemoryError."""
-    import resource
-
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    try:
-        peak = next(int(line.split()[1]) * 1024 for line in Path("/proc/self/status").read_text().splitlines()
-                    if line.startswith("VmPeak:"))
-    except (OSError, StopIteration, ValueError, IndexError):
-        return False
-    return soft != resource.RLIM_INFINITY and peak >= NEAR_THE_CAP * soft
+    """Whether this process's address space came near its cap: there a library whose allocation
+    failed may raise SystemError ("error return without exception set") and not MemoryError."""
+    soft, status = resource.getrlimit(resource.RLIMIT_AS)[0], Path("/proc/self/status")
+    peak = re.search(r"^VmPeak:\s+(\d+) kB", status.read_text() if status.exists() else "", re.M)
+    return soft != resource.RLIM_INFINITY and peak is not None and int(peak[1]) * 1024 >= NEAR_THE_CAP * soft
 
 
 def memory_error() -> LimitExceeded:
@@ -163,8 +156,6 @@ def _cap_memory() -> None:
     """RLIMIT_AS on this process and the workers it forks. glibc reserves 64 MB of address space
     for each extra malloc arena its threads make (pango's font threads): two arenas keep that
     reservation from counting against the cap in place of memory."""
-    import resource
-
     try:
         ctypes.CDLL(None).mallopt(M_ARENA_MAX, MALLOC_ARENAS)
     except (OSError, AttributeError):
