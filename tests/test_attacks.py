@@ -214,25 +214,6 @@ RESOURCE_ATTACKS = {
     "a CSV count of a billion": lambda p: edit(p, "card_data/verset/tokens.csv", "One soul,10", "One soul,1000000000"),
     "a million CSV rows": lambda p: big_csv(p, 1_000_000),
     "a 50 MB YAML file": lambda p: (p / "card_data/verset/bar.yaml").write_text("- id: x\n" + "# pad\n" * 9_000_000),
-    "nested loops in a layout": lambda p: edit(
-        p, "layouts/verset/verse.html", "{{ card.name }}",
-        "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"),
-    "nested loops in a chapter": lambda p: edit(
-        p, "card_data/verset/rulebook/en/01-the-game.md", "# ",
-        "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}\n# "),
-    "a string of a billion characters": lambda p: edit(p, "layouts/verset/verse.html", "{{ card.name }}",
-                                                      "{{ 'x' * 10**9 }}"),
-    "a padded string of a billion": lambda p: edit(p, "layouts/verset/verse.html", "{{ card.name }}",
-                                                  "{{ card.name|center(1000000000) }}"),
-    "an SVG <use> bomb": lambda p: (p / "layouts/icons/wolf-head.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
-        '<g id="a0"><rect width="1" height="1"/></g>'
-        + "".join(f'<g id="a{i}">' + f'<use xlink:href="#a{i - 1}"/>' * 10 + "</g>" for i in range(1, 40))
-        + "</svg>"),
-    "50,000 nested divs in a chapter": lambda p: edit(
-        p, "card_data/verset/rulebook/en/01-the-game.md", "# ", "<div>" * 50_000 + "</div>" * 50_000 + "\n\n# "),
-    "a recursive macro": lambda p: edit(p, "layouts/verset/verse.html", "{{ card.name }}",
-                                        "{% macro m(n) %}{{ m(n) }}{% endmacro %}{{ m(1) }}"),
     "YAML nested 10,000 deep": lambda p: (p / "card_data/verset/glass.yaml").write_text("[" * 10_000 + "]" * 10_000),
 }
 
@@ -246,6 +227,39 @@ def test_resource_attacks_end_quickly_with_exit_2(project, tmp_path, attack):
     RESOURCE_ATTACKS[attack](project)
     jobs = CHECKED_IN_THIS_PROCESS if attack in IN_THE_DATA else ()
     output = refused(project, "build", "verset", "--out", str(tmp_path / "out"), *jobs)
+    assert "(" in output and ")" in output and ":" in output
+    assert not (tmp_path / "out").exists()
+
+
+# A layout's, a chapter's or an icon's attack is the template's, whatever the game: on the
+# starter game (one deck and a rulebook for the pool to lay out beside it).
+TEMPLATE_ATTACKS = {
+    "nested loops in a layout": lambda p: edit(
+        p, "layouts/tiny/card.html", "{{ card.name }}",
+        "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"),
+    "nested loops in a chapter": lambda p: edit(
+        p, "card_data/tiny/rulebook/01-how-to-play.md", "# ",
+        "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}\n# "),
+    "a string of a billion characters": lambda p: edit(p, "layouts/tiny/card.html", "{{ card.name }}",
+                                                      "{{ 'x' * 10**9 }}"),
+    "a padded string of a billion": lambda p: edit(p, "layouts/tiny/card.html", "{{ card.name }}",
+                                                  "{{ card.name|center(1000000000) }}"),
+    "an SVG <use> bomb": lambda p: (p / "layouts/icons/lantern-flame.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+        '<g id="a0"><rect width="1" height="1"/></g>'
+        + "".join(f'<g id="a{i}">' + f'<use xlink:href="#a{i - 1}"/>' * 10 + "</g>" for i in range(1, 40))
+        + "</svg>"),
+    "50,000 nested divs in a chapter": lambda p: edit(
+        p, "card_data/tiny/rulebook/01-how-to-play.md", "# ", "<div>" * 50_000 + "</div>" * 50_000 + "\n\n# "),
+    "a recursive macro": lambda p: edit(p, "layouts/tiny/card.html", "{{ card.name }}",
+                                        "{% macro m(n) %}{{ m(n) }}{% endmacro %}{{ m(1) }}"),
+}
+
+
+@pytest.mark.parametrize("attack", sorted(TEMPLATE_ATTACKS))
+def test_template_attacks_end_quickly_with_exit_2(tiny, tmp_path, attack):
+    TEMPLATE_ATTACKS[attack](tiny.root)
+    output = refused(tiny.root, "build", "tiny", "--out", str(tmp_path / "out"))
     assert "(" in output and ")" in output and ":" in output
     assert not (tmp_path / "out").exists()
 
