@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import user_cache
-from pnp.checked import part_key, remember_sound, was_sound
+from pnp.checked import part_key, part_keys, remember_sound, was_sound
 from pnp.data.decks import load_game
 from pnp.errors import DataError, Problem, RenderError
 from pnp.examples import Example, Mismatch, load_example_file, run_examples
@@ -110,6 +110,19 @@ def _title_font_problems(project: Project, game: Game, font: str) -> list[Proble
     return []
 
 
+def _layout_keys(project: Project, game: Game, edition: str, rendering: str | None) -> dict:
+    """The layout checks' keys (pnp.checked): None's for the whole game's part (boards, fonts,
+    stylesheets: the data less every deck's file), and each deck's: the data less the other
+    decks' files, or with them for a deck that prints the engine's numbers (they read every deck)."""
+    sources = {deck.key: deck.source for deck in game.decks}
+    parts = {f"layouts {edition}": ("rulebook", *sources.values())}
+    for deck in game.decks:
+        others = () if deck.uses_rules else tuple(source for source in sources.values() if source != deck.source)
+        parts[f"layouts {edition} deck {deck.key}"] = ("rulebook", *others)
+    keys = list(part_keys(project, game.key, parts, rendering).values())
+    return dict(zip([None, *sources], keys)) if keys else {}
+
+
 def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
                loaded: list | None = None, languages: tuple | None = None,
                complete_in: tuple | None = None) -> CheckReport:
@@ -138,9 +151,9 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
     rendering = render_inputs(project) if kept and user_cache.enabled() else None
     # Keyed before the data is read, and kept only if the inputs are the same after the check:
     # a file saved meanwhile never lends its verdict to bytes that were not checked.
-    layouts = (f"layouts {game.language} ink_saver={game.ink_saver} "
-               f"force={game.words is not None and game.words.force}")
-    key = part_key(project, game.key, layouts, ("rulebook",), rendering) if kept else None
+    edition = f"{game.language} ink_saver={game.ink_saver} force={game.words is not None and game.words.force}"
+    layout_keys = _layout_keys(project, game, edition, rendering) if kept else {}
+    key = layout_keys.get(None)
     before = part_key(project, game.key, "every input", (), rendering) if key is not None else None
     sound: list = []                      # the keys of the parts found sound
     if loaded is None:
@@ -151,11 +164,13 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
     if loaded is not None:
         report.decks = len(loaded)
         report.problems += cover_problems(project, game, loaded)
-        if not was_sound(key):
-            found = layout_problems(project, game, loaded, lambda: game.deck_context(loaded))
+        sound_decks = frozenset(deck for deck, deck_key in layout_keys.items() if deck and was_sound(deck_key))
+        whole_game = not was_sound(key)
+        if whole_game or len(sound_decks) < len(loaded):
+            found = layout_problems(project, game, loaded, lambda: game.deck_context(loaded), sound_decks, whole_game)
             report.problems += found
-            if not found and key is not None:
-                sound.append(key)
+            if not found:
+                sound += list(layout_keys.values())
     examples, problems = collect_examples(project, game)
     examples += list(extra_examples)
     report.problems += problems

@@ -27,18 +27,25 @@ def _limits() -> str:
 def part_key(project: Project, game_key: str, part: str, leave_out: tuple[str, ...] = (),
              rendering: str | None = None) -> str | None:
     """The key of a part of the game's check (None: no key can be made, so it is checked):
-    `leave_out` names folders of card_data/GAME the part does not read."""
-    from pnp.inputs import folder_digest, render_inputs
+    `leave_out` names folders and files of card_data/GAME the part does not read."""
+    return part_keys(project, game_key, {part: leave_out}, rendering).get(part)
+
+
+def part_keys(project: Project, game_key: str, parts: dict, rendering: str | None = None) -> dict:
+    """part_key of each part (its name -> what it leaves out), the folder read once; {} when no
+    key can be made."""
+    from pnp.inputs import digest_of, file_digests, render_inputs
     from pnp.user_cache import enabled
 
     if not enabled():
-        return None
+        return {}
     try:
-        cards = folder_digest(project.root.resolve(), project.card_data / game_key, leave_out)
+        files = file_digests(project.root.resolve(), project.card_data / game_key)
         rendering = rendering or render_inputs(project)
     except (DataError, OSError):
-        return None                       # the check itself says what is wrong with the folder
-    return hashlib.sha256(f"{part}\n{rendering}\n{_limits()}\n{cards}".encode()).hexdigest()
+        return {}                         # the check itself says what is wrong with the folder
+    return {part: hashlib.sha256(f"{part}\n{rendering}\n{_limits()}\n{digest_of(files, leave_out)}".encode())
+            .hexdigest() for part, leave_out in parts.items()}
 
 
 def _entry(key: str):

@@ -49,15 +49,29 @@ def _file_digest(root: Path, path: Path, shown: str, digest) -> None:
 
 
 def folder_digest(root: Path, folder: Path, leave_out: tuple[str, ...] = ()) -> str:
-    """Every file below `folder` (less the folders `leave_out` names), by name and bytes; a link,
-    a FIFO or a device there is refused, naming it (pnp.files.project_files)."""
-    digest = hashlib.sha256()
+    """Every file below `folder` (less the folders and files `leave_out` names), by name and
+    bytes; a link, a FIFO or a device there is refused, naming it (pnp.files.project_files)."""
+    return digest_of(file_digests(root, folder), leave_out)
+
+
+def file_digests(root: Path, folder: Path) -> list[tuple[Path, bytes]]:
+    """Each file below `folder` (relative to it) and what folder_digest adds for it: for several
+    digests of one folder, each leaving out other files, reading every file once."""
+    found = []
     for path in project_files(folder, root):
         relative = path.relative_to(folder)
-        if any(relative.is_relative_to(skipped) for skipped in leave_out):
-            continue
-        digest.update(b"\0" + str(relative).encode() + b"\0")
+        digest = hashlib.sha256(b"\0" + str(relative).encode() + b"\0")
         _file_digest(root, path, os.path.relpath(path, root), digest)
+        found.append((relative, digest.digest()))
+    return found
+
+
+def digest_of(files: list[tuple[Path, bytes]], leave_out: tuple[str, ...] = ()) -> str:
+    """folder_digest of the files file_digests found, less those `leave_out` names."""
+    digest = hashlib.sha256()
+    for relative, file_digest in files:
+        if not any(relative.is_relative_to(skipped) for skipped in leave_out):
+            digest.update(file_digest)
     return digest.hexdigest()
 
 

@@ -70,3 +70,24 @@ def test_a_save_during_a_check_keeps_nothing_and_each_edition_s_layouts_are_chec
         counted.clear()
         check_game(project, edition, languages=())
         assert counted == ["layouts"], edition
+
+
+def test_a_card_edited_checks_its_own_deck_s_layouts_and_those_that_print_the_engine_s_numbers(
+        cache_on, project_copy, monkeypatch):
+    import pnp.render.layout_check as layout_check
+
+    checked = []
+    deck_pages = layout_check._deck_pages
+    monkeypatch.setattr(layout_check, "_deck_pages",
+                        lambda project, env, loaded, *a: (checked.append(loaded.deck.key),
+                                                          deck_pages(project, env, loaded, *a))[1])
+    project = Project.at(project_copy)
+    game = get_game(project, "wizard")
+    assert not check_game(project, game).problems
+    red = project_copy / "card_data" / "wizard" / "red.yaml"
+    red.write_text(red.read_text().replace("name: Hedge Mage", "name: Hedge Wizard", 1))
+    checked.clear()
+    assert not check_game(project, game).problems
+    assert set(checked) == {"red-deck"} | {deck.key for deck in game.decks if deck.uses_rules}
+    checked.clear()
+    assert not check_game(project, game).problems and checked == []

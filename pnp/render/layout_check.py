@@ -149,12 +149,15 @@ def _kept_checking_environment(project: Project, inline_icons: tuple):
     return env, known
 
 
-def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], context=None) -> list[Problem]:
+def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], context=None,
+                    sound_decks: frozenset = frozenset(), whole_game: bool = True) -> list[Problem]:
     """Render every face and back of every deck as HTML, strictly, then each deck's document
     as the build hands it to the typesetter (checked as the build checks it: nesting,
     elements, text, SVG, stylesheets); report each fault once.
 
     `context` is a function giving the engine's tables, called only when a deck prints them.
+    `sound_decks`: the keys of decks found sound with today's inputs (pnp.checked), not checked
+    again; `whole_game`: the boards, fonts and stylesheets too.
     """
     env = _checking_environment(project, game)
     problems: dict = {}
@@ -167,6 +170,8 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
     shown_game = game_view(game)
     for deck_loaded in loaded:
         deck = deck_loaded.deck
+        if deck.key in sound_decks:
+            continue
         extra = {}
         if deck.uses_rules:
             tables = tables if tables is not None else plain_view(context() if context else {})
@@ -174,13 +179,14 @@ def layout_problems(project: Project, game: Game, loaded: list[LoadedDeck], cont
         pages = _deck_pages(project, env, deck_loaded, shown_game, extra, report, game)
         if pages is not None:
             report(_document_problems(project, env, deck_loaded, pages, shown_game, game.stylesheet))
-    for board in game.boards:
+    for board in game.boards if whole_game else ():
         try:
             board_html(project, game, board)
         except DataError as error:     # reported like any card layout's fault
             report(error.problems)
-    report(font_problems(project, game))
-    report(stylesheet_problems(project))
+    if whole_game:
+        report(font_problems(project, game))
+        report(stylesheet_problems(project))
     return list(problems.values())
 
 
