@@ -35,6 +35,8 @@ os.environ[SHARED_FOLDER_VARIABLE] = str(Path(os.environ[RUN_CACHE]) / "pages")
 
 
 def pytest_unconfigure(config):
+    for process in _SITE_BUILD:          # reaped after the tests: its CPU is its own line (tests/costs.py)
+        process.wait()
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         factory = getattr(config, "_tmp_path_factory", None)
         if factory is not None and factory._basetemp is not None:
@@ -120,18 +122,23 @@ SITE_PAPERS = ("a4",)       # the run's site offers A4: Letter is proven where i
 # The run's site is the largest single piece of the suite (every game, in every language): it is
 # built by a process of its own, started as soon as a worker has collected a test that reads it,
 # while the workers run the other tests; a test that reads it waits for it on a lock the build
-# holds (an event, not a clock).
+# holds (an event, not a clock). Its cost is written beside its status (site.status.cost.json)
+# and reported on a line of its own (tests/costs.py).
 _SITE_BUILD = []                  # the process this worker started, to be reaped here
 
 
 # The build's wrapper, and the build, die with the process that started them, even by SIGKILL
 # (a cancelled CI job): each asks Linux for it (PR_SET_PDEATHSIG); pnp's own workers do the same.
 WRAPPER = """
-import ctypes, signal, subprocess, sys
+import ctypes, json, resource, signal, subprocess, sys, time
 def die_with_parent():
     ctypes.CDLL(None).prctl(1, signal.SIGKILL)
 die_with_parent()
+start = time.monotonic()
 code = subprocess.call(sys.argv[2:], preexec_fn=die_with_parent)
+used = resource.getrusage(resource.RUSAGE_CHILDREN)
+open(sys.argv[1] + ".cost.json", "w").write(json.dumps({"(the run's site, built in the background)": {
+    "cpu": used.ru_utime + used.ru_stime, "wall": time.monotonic() - start, "tests": 0}}))
 open(sys.argv[1], "w").write(str(code))
 """
 
@@ -164,8 +171,6 @@ def built_site(tmp_path_factory):
     start_site_build(base)
     with open(base / "site.building", "a") as held:
         fcntl.flock(held, fcntl.LOCK_SH)            # the build has ended
-    for process in _SITE_BUILD:
-        process.wait()
     status = base / "site.status"
     assert status.exists() and status.read_text() == "0", (base / "site.log").read_text()[-5000:]
     return base / "site" / "site"

@@ -1,5 +1,6 @@
 """What each test file costs: CPU-seconds (its worker's own and those of the processes it
-started and waited for: pnp's pools, subprocess attacks) and wall seconds, summed per file.
+started and waited for: pnp's pools, subprocess attacks) and wall seconds, summed per file;
+and what background work of the run cost (the run's site build), on a line of its own.
 
 A pytest plugin (tests/conftest.py registers it). Every run ends with the ten costliest files, the
 run's total and each file that grew well past the figures kept in bench/tests-results.json, so
@@ -54,6 +55,7 @@ class Costs:
         if hasattr(self.config, "workeroutput"):           # an xdist worker: its figures go to the controller
             self.config.workeroutput["pnp-costs"] = json.dumps(self.files)
             return
+        self.add(background_costs(self.config))
         target = self.config.getoption("--costs")
         if target:
             rounded = {name: {"cpu": round(e["cpu"], 2), "wall": round(e["wall"], 2), "tests": e["tests"]}
@@ -72,6 +74,22 @@ class Costs:
             terminalreporter.write_line(line, yellow=True)
 
 
+def background_costs(config) -> dict:
+    """The costs of work the run started in the background and no test waited for as a child
+    (the run's site build): each such process writes {line: {cpu, wall, tests}} to a
+    *.cost.json file in the run's base folder."""
+    factory = getattr(config, "_tmp_path_factory", None)
+    if factory is None or factory._basetemp is None:
+        return {}
+    found: dict = {}
+    for path in sorted(factory.getbasetemp().glob("*.cost.json")):
+        try:
+            found.update(json.loads(path.read_text()))
+        except (OSError, ValueError):
+            pass
+    return found
+
+
 def grown(files: dict, kept_path: Path) -> list[str]:
     """Each file that cost much more than the figures kept in the repo (bench/tests-results.json),
     said at the end of every run: the suite's cost is seen to creep by whoever made it creep."""
@@ -81,6 +99,8 @@ def grown(files: dict, kept_path: Path) -> list[str]:
         return []
     said = []
     for name, entry in sorted(files.items()):
+        if name.startswith("(") and name not in kept:          # background work first measured now
+            continue
         before = kept.get(name, {}).get("cpu", 0.0)
         if entry["cpu"] > before * GROWTH + SLACK_SECONDS:
             said.append(f"grew: {name} {entry['cpu']:.1f} CPU-seconds, {before:.1f} in {kept_path.name}")

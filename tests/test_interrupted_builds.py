@@ -40,6 +40,28 @@ def group_alive(pgid: int) -> bool:
         return False
 
 
+def group_cpu_seconds(pgid: int) -> dict[int, float]:
+    """Each process of the group, by pid, and the CPU-seconds it has used (Linux /proc)."""
+    found = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue                     # ended meanwhile
+        if int(fields[2]) == pgid:       # pgrp, the 5th field of stat
+            found[int(stat.parent.name)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+def workers_rendering(pgid: int) -> bool:
+    """The build's pool has started and a worker has worked past loading WeasyPrint."""
+    workers = {pid: cpu for pid, cpu in group_cpu_seconds(pgid).items() if pid != pgid}
+    return len(workers) >= 2 and max(workers.values()) > WORKER_READY_SECONDS
+
+
+WORKER_READY_SECONDS = 1.5           # a worker's CPU once WeasyPrint is loaded and a page under way
+
+
 def test_killed_builds_leave_a_complete_old_or_new_set_and_no_process(project_copy, tmp_path, fresh_renders):
     assert run_pnp("new", "lanterns", "--project", str(project_copy)).exit_code == 0
     out = tmp_path / "out"
@@ -85,7 +107,10 @@ def test_sigterm_takes_the_workers_with_it(project_copy, tmp_path):
         [sys.executable, "-c", RUN, "build", "verset", "--out", str(tmp_path / "out"), "--project", str(project_copy)],
         env={**os.environ, "PNP_CACHE": "off", "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL, start_new_session=True)
-    time.sleep(3.0)                      # the workers are rendering by now
+    deadline = time.monotonic() + 60
+    while not workers_rendering(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert workers_rendering(process.pid), "the build's workers never started rendering"
     process.send_signal(signal.SIGTERM)
     process.wait()
     deadline = time.monotonic() + 5
