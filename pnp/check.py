@@ -4,8 +4,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp import user_cache
-from pnp.checked import part_key, part_keys, remember_sound, was_sound
+from pnp.checked import card_files, part_key, remember_sound, was_sound
 from pnp.data.decks import load_game
 from pnp.errors import DataError, Problem, RenderError
 from pnp.examples import Example, Mismatch, load_example_file, run_examples
@@ -110,17 +109,16 @@ def _title_font_problems(project: Project, game: Game, font: str) -> list[Proble
     return []
 
 
-def _layout_keys(project: Project, game: Game, edition: str, rendering: str | None) -> dict:
+def _layout_keys(files: list | None, game: Game, edition: str, rendering: str) -> dict:
     """The layout checks' keys (pnp.checked): None's for the whole game's part (boards, fonts,
     stylesheets: the data less every deck's file), and each deck's: the data less the other
     decks' files, or with them for a deck that prints the engine's numbers (they read every deck)."""
-    sources = {deck.key: deck.source for deck in game.decks}
-    parts = {f"layouts {edition}": ("rulebook", *sources.values())}
+    sources = [deck.source for deck in game.decks]
+    keys = {None: part_key(files, f"layouts {edition}", rendering, ("rulebook", *sources))}
     for deck in game.decks:
-        others = () if deck.uses_rules else tuple(source for source in sources.values() if source != deck.source)
-        parts[f"layouts {edition} deck {deck.key}"] = ("rulebook", *others)
-    keys = list(part_keys(project, game.key, parts, rendering).values())
-    return dict(zip([None, *sources], keys)) if keys else {}
+        others = () if deck.uses_rules else tuple(source for source in sources if source != deck.source)
+        keys[deck.key] = part_key(files, f"layouts {edition} deck {deck.key}", rendering, ("rulebook", *others))
+    return keys
 
 
 def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
@@ -147,14 +145,14 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
         report.problems = translation_problems(project, game, (game.language,), complete_in)
         if report.problems:               # every missing word listed, before a layout meets the first
             return report
-    kept = not extra_examples
-    rendering = render_inputs(project) if kept and user_cache.enabled() else None
-    # Keyed before the data is read, and kept only if the inputs are the same after the check:
-    # a file saved meanwhile never lends its verdict to bytes that were not checked.
+    # Keyed by the inputs read before the data is, and kept only if they are the same after the
+    # check: a file saved meanwhile never lends its verdict to bytes that were not checked.
+    files = card_files(project, game.key) if not extra_examples else None
+    rendering = render_inputs(project) if files is not None else ""
     edition = f"{game.language} ink_saver={game.ink_saver} force={game.words is not None and game.words.force}"
-    layout_keys = _layout_keys(project, game, edition, rendering) if kept else {}
-    key = layout_keys.get(None)
-    before = part_key(project, game.key, "every input", (), rendering) if key is not None else None
+    layout_keys = _layout_keys(files, game, edition, rendering)
+    key = layout_keys[None]
+    before = part_key(files, "every input", rendering)
     sound: list = []                      # the keys of the parts found sound
     if loaded is None:
         try:
@@ -170,7 +168,7 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
             found = layout_problems(project, game, loaded, lambda: game.deck_context(loaded), sound_decks, whole_game)
             report.problems += found
             if not found:
-                sound += list(layout_keys.values())
+                sound += [deck_key for deck_key in layout_keys.values() if deck_key]
     examples, problems = collect_examples(project, game)
     examples += list(extra_examples)
     report.problems += problems
@@ -198,7 +196,7 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
             others = tuple(f"{folder}/{other}" for other in every if other not in (language, read)
                            for folder in ("rulebook", "locale"))
             part = f"chapters {language} force={force} ink_saver={game.ink_saver}\n{results}"
-            key = part_key(project, game.key, part, others, rendering) if kept else None
+            key = part_key(files, part, rendering, others)
             if was_sound(key):
                 continue
             try:
@@ -212,7 +210,7 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
             report.problems += found
             if not found and key is not None:
                 sound.append(key)
-    if sound and before == part_key(project, game.key, "every input", ()):
+    if sound and before == part_key(card_files(project, game.key), "every input", render_inputs(project)):
         for key in sound:
             remember_sound(key)
     others = [code for code in languages if code not in complete_in]

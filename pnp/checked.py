@@ -24,28 +24,29 @@ def _limits() -> str:
     return json.dumps({name: repr(value) for name, value in sorted(vars(limits).items()) if name.isupper()})
 
 
-def part_key(project: Project, game_key: str, part: str, leave_out: tuple[str, ...] = (),
-             rendering: str | None = None) -> str | None:
-    """The key of a part of the game's check (None: no key can be made, so it is checked):
-    `leave_out` names folders and files of card_data/GAME the part does not read."""
-    return part_keys(project, game_key, {part: leave_out}, rendering).get(part)
-
-
-def part_keys(project: Project, game_key: str, parts: dict, rendering: str | None = None) -> dict:
-    """part_key of each part (its name -> what it leaves out), the folder read once; {} when no
-    key can be made."""
-    from pnp.inputs import digest_of, file_digests, render_inputs
+def card_files(project: Project, game_key: str) -> list | None:
+    """The game's card data folder as part_key reads it (pnp.inputs.file_digests), each file read
+    once for every key of one check; None when no key can be made (the cache is off, or the folder
+    holds what the check itself will name)."""
+    from pnp.inputs import file_digests
     from pnp.user_cache import enabled
 
     if not enabled():
-        return {}
+        return None
     try:
-        files = file_digests(project.root.resolve(), project.card_data / game_key)
-        rendering = rendering or render_inputs(project)
+        return file_digests(project.root.resolve(), project.card_data / game_key)
     except (DataError, OSError):
-        return {}                         # the check itself says what is wrong with the folder
-    return {part: hashlib.sha256(f"{part}\n{rendering}\n{_limits()}\n{digest_of(files, leave_out)}".encode())
-            .hexdigest() for part, leave_out in parts.items()}
+        return None
+
+
+def part_key(files: list | None, part: str, rendering: str, leave_out: tuple[str, ...] = ()) -> str | None:
+    """The key of a part of the game's check over `files` (card_files; None: no key, so it is
+    checked): `leave_out` names the folders and files of card_data/GAME the part does not read."""
+    from pnp.inputs import digest_of
+
+    if files is None:
+        return None
+    return hashlib.sha256(f"{part}\n{rendering}\n{_limits()}\n{digest_of(files, leave_out)}".encode()).hexdigest()
 
 
 def _entry(key: str):

@@ -11,7 +11,7 @@ from pnp.errors import UsageError
 from pnp.games import game_keys as game_keys_of, get_game
 from pnp.output import DUPLEX_MODES
 from pnp.project import Project
-from pnp.render.papers import PAPER_HELP
+from pnp.render.papers import HOME_PAPERS, PAPER_HELP
 from pnp.commands.types import PAPER, TEXT, ChoiceType, PathType, WholeRange, shown
 
 DEFAULT_PAPER = "a4"
@@ -40,8 +40,7 @@ def paper_option(multiple: bool = False):
                         help=f"The paper the sheets are printed on: {PAPER_HELP}.")
 
 
-SITE_PAPERS = ("a4", "letter")          # the papers `pnp site` offers (pnp.site.PAPER_TITLES)
-site_paper_option = click.option("--paper", "papers", type=ChoiceType(SITE_PAPERS, case_sensitive=False), multiple=True,
+site_paper_option = click.option("--paper", "papers", type=ChoiceType(HOME_PAPERS, case_sensitive=False), multiple=True,
                                  help="Offer only this paper (a4 or letter); repeat for both. Default: both.")
 
 

@@ -6,14 +6,15 @@ import click
 
 from pnp.errors import PnpError, plural
 from pnp.output import check_out_folder
-from pnp.commands.options import (SITE_PAPERS, game_list, games_option, project_at, project_option,
+from pnp.render.papers import HOME_PAPERS
+from pnp.commands.options import (game_list, games_option, project_at, project_option,
                                   site_out_option, site_paper_option, site_title_option)
 from pnp.commands.report import console, fail, progress_of
 
 
 def _in_site_order(papers: tuple[str, ...]) -> tuple[str, ...]:
     chosen = {paper.lower() for paper in papers}
-    return tuple(paper for paper in SITE_PAPERS if paper in chosen or not chosen)
+    return tuple(paper for paper in HOME_PAPERS if paper in chosen or not chosen)
 
 
 @click.command()

@@ -9,6 +9,7 @@ import re
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0), "tabloid": (279.4, 431.8)}
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid (11 x 17 in)"}
+HOME_PAPERS = ("a4", "letter")      # what home printers take: the download site offers these
 HALF_PAPERS_MM = {"a5": (148.0, 210.0), "half-letter": (139.7, 215.9)}   # booklet pages
 BOOKLET_PAGES = {"a4": "a5", "letter": "half-letter", "a3": "a4", "tabloid": "letter"}
 CUSTOM_PAPER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)

@@ -24,15 +24,15 @@ from pnp.games import game_keys, get_game
 from pnp.data.game import Game
 from pnp.project import Project
 from pnp.render.colours import contrast, hex_rgb
+from pnp.render.papers import HOME_PAPERS, paper_name
 from pnp.render.sheet_layout import sheet_layout
 from pnp.site.archive import deterministic_zip
 from pnp.site.languages import SITE_LANGUAGE, listed, page_file, page_frame, page_words, site_languages
 from pnp.site.pages import calibration_in, game_page
 from pnp.site.pictures import cover, scale_bar, thumbnail
 
-PAPER_TITLES = {"a4": "A4", "letter": "US Letter"}      # the site offers the two home papers (its
-                                                        # pages name them in words.yaml's paper_a4...)
-SITE_PAPERS = tuple(PAPER_TITLES)                       # both, unless `pnp site --paper` names one
+SITE_PAPERS = HOME_PAPERS           # both, unless `pnp site --paper` names one (its pages name them in
+                                    # words.yaml's paper_a4...)
 TEMPLATES = "site"
 STYLESHEET = "site/site.css"
 AA_CONTRAST = 4.5
@@ -112,7 +112,7 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
     modules = tuple(module.key for module in game.modules)
     languages = game.languages or (game.language,)
     wanted = [(language, paper) for language in languages for paper in papers]
-    progress(f"{game.title}: {', '.join(PAPER_TITLES[paper] for paper in papers)}")
+    progress(f"{game.title}: {', '.join(paper_name(paper) for paper in papers)}")
     reference = pool.submit(game_reference_by_key, project, game.key, common) if pool is not None else None
     try:
         made = render_editions(project, [Edition(game.key, paper, language, modules) for language, paper in wanted],
