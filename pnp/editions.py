@@ -3,7 +3,7 @@
 An edition is one game on one paper (in one language, with some modules): one output folder.
 A run loads and checks each game once, then hands its pieces to a pool of processes, the
 longest first (rulebooks, then decks by size), so that no process waits on the last one at the
-end. A deck's cards are the same on every paper: they are rendered once and imposed for each
+end; a deck whose data changed since the folder's last build goes before them all. A deck's cards are the same on every paper: they are rendered once and imposed for each
 paper the run asks for; boards likewise. A folder whose last build had the same inputs is left
 as it is (pnp/inputs.py).
 """
@@ -11,11 +11,13 @@ as it is (pnp/inputs.py).
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
+import os
 from pathlib import Path
 
 from pnp.build import check_before_build
 from pnp.contained import stage
 from pnp.output import BuildReport, up_to_date, write_outputs
+from pnp.output.folders import MANIFEST
 from pnp.data.decks import load_game
 from pnp.errors import DataError, PnpError, UsageError
 from pnp.files import project_files
@@ -187,13 +189,15 @@ def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first
                     tasks.append(_Task((0, -size, number, paper, booklet), f"{title}: rulebook", rulebook_file,
                                        (run.job, paper, booklet), got, (number, 1)))
         wanted = {deck.key for _, edition in run.editions for deck in _decks_of(run.game, edition)}
+        built = _last_built(run.editions)
         for position, loaded in enumerate(d for d in run.loaded if d.deck.key in wanted):
             key, cards = loaded.deck.key, len(loaded.cards)
             got = deliver(run, (0, position),
                           lambda edition, key=key, game=run.game: key in {d.key for d in _decks_of(game, edition)},
                           lambda result, edition, key=key, cards=cards: [(f"{key}.pdf", *result[edition.paper], cards)])
             urgent = first(loaded)
-            order = (-1 if urgent else 1, -cards * (2 if loaded.deck.backs else 1), number, position)
+            edited = built is not None and _edited_since(project, run.job.game_key, loaded.deck, built)
+            order = (-1 if urgent or edited else 1, -cards * (2 if loaded.deck.backs else 1), number, position)
             tasks.append(_Task(order, f"{title}: {loaded.deck.title}", deck_files,
                                (run.job, key, papers, options.duplex, tuple(options.back_offset_mm)), got,
                                (number, 0, position), after_check=loaded.deck.uses_rules, urgent=urgent))
@@ -207,6 +211,25 @@ def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first
                 tasks.append(_Task((3, number, paper), f"{title}: sheets", table_piece_files, (run.job, paper), got,
                                    (number, 3)))
     return sorted(tasks, key=lambda task: task.order)
+
+
+def _last_built(editions: list) -> int | None:
+    """When the run's editions were last built (the oldest folder's manifest), in ns; None when
+    one never was."""
+    try:
+        return min(os.stat(Path(edition.out_dir) / MANIFEST, follow_symlinks=False).st_mtime_ns
+                   for _, edition in editions)
+    except (OSError, TypeError, ValueError):
+        return None
+
+
+def _edited_since(project: Project, game_key: str, deck, built: int) -> bool:
+    """Whether the deck's data file changed after the last build: what the designer just saved
+    renders first, instead of after the decks the cache will answer."""
+    try:
+        return os.stat(project.card_data / game_key / deck.source, follow_symlinks=False).st_mtime_ns > built
+    except (OSError, ValueError):
+        return False
 
 
 def _decks_of(full_game, edition: Edition) -> list:

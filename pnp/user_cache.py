@@ -31,19 +31,38 @@ def user_folder() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"
 
 
-@lru_cache(maxsize=None)
 def secret() -> bytes | None:
     """The user's signing secret (made once, readable by the user alone); None: no cache."""
-    home = user_folder()
+    return _secret_in(str(user_folder()))
+
+
+@lru_cache(maxsize=None)
+def _secret_in(folder: str) -> bytes | None:
+    """The secret of a cache folder, read once a process: kept by folder, so that a process
+    whose cache folder changes (a test's) never signs with the previous one's."""
+    home = Path(folder)
     path = home / "cache-secret"
     try:
         if not path.is_file():
             home.mkdir(parents=True, exist_ok=True)
-            write_atomically(path, secrets.token_hex(SECRET_BYTES).encode())
-            path.chmod(0o600)
+            _make_once(path, secrets.token_hex(SECRET_BYTES).encode())
         return path.read_bytes().strip() or None
     except OSError:
         return None
+
+
+def _make_once(path: Path, data: bytes) -> None:
+    """`data` at `path` unless a file is there already: processes starting together on a fresh
+    cache (a build's workers, two commands) all read the one secret that was made first,
+    never each its own (an entry one of them signed would be no entry to the others)."""
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    write_atomically(temporary, data, private=True)
+    try:
+        os.link(temporary, path, follow_symlinks=False)
+    except FileExistsError:
+        pass
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def signature(key: str, data: bytes = b"") -> bytes:

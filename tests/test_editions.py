@@ -45,6 +45,22 @@ def test_an_unchanged_build_lays_out_nothing(cache_on, tiny):
     assert contents(rebuilt) == contents(first)
 
 
+def test_a_deck_edited_since_the_last_build_renders_first(cache_on, tiny):
+    """The deck the designer just saved goes before the rulebook (which the cache may answer),
+    instead of after it; a folder never built keeps the longest-first order."""
+    def order() -> list:
+        steps: list = []
+        editions = [Edition("tiny", "a4", out_dir=tiny.root / "output" / "tiny" / "a4", owned=True)]
+        build_editions(tiny, editions, PrintOptions(), 1, lambda done, total, step: steps.append(step))
+        return [step for step in steps if ": " in step]
+
+    assert order()[0] == "Tiny: rulebook"
+    _card_text(tiny.root)
+    assert order()[0] == "Tiny: Cards"
+    _layout(tiny.root)                                # no deck's data changed
+    assert order()[0] == "Tiny: rulebook"
+
+
 def _card_text(root: Path) -> None:
     path = root / "card_data/tiny/cards.yaml"
     path.write_text(path.read_text().replace("Take another turn after this one.", "Take two more turns."))
@@ -166,15 +182,9 @@ def test_build_several_games_and_papers(cache_on, tmp_path):
 def test_a_folder_built_by_someone_else_is_built_again(cache_on, tiny, monkeypatch, tmp_path):
     first = build(tiny)[0]
     assert build(tiny)[0].up_to_date
-    from pnp.user_cache import secret
-
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-user"))
-    secret.cache_clear()
-    try:
-        shipped = build(tiny)[0]
-        assert not shipped.up_to_date and contents(shipped) == contents(first)
-    finally:
-        secret.cache_clear()
+    shipped = build(tiny)[0]
+    assert not shipped.up_to_date and contents(shipped) == contents(first)
 
 
 @pytest.mark.parametrize("arguments, message", [

@@ -25,7 +25,7 @@ def built_table(project, game, edition, duplex: str, report, ink_saver: bool = F
 
 def files_table(project, title: str, files: list) -> None:
     """The closing table: each file written, its pages, cards, size and ink."""
-    from pnp.render.ink import ink_coverage
+    from pnp.render.ink import file_ink_coverage
 
     table = Table(title=title)
     for column, justify in (("file", "left"), ("pages", "right"), ("cards", "right"), ("size", "right"),
@@ -33,7 +33,7 @@ def files_table(project, title: str, files: list) -> None:
         table.add_column(column, justify=justify, overflow="fold")     # a long path wraps, its file name kept
     for item in files:
         table.add_row(str(project.relative(item.path)), str(item.pages), str(item.cards or ""),
-                      f"{item.size / 1024:.0f} KiB", f"{100 * ink_coverage(item.path):.1f} %")
+                      f"{item.size / 1024:.0f} KiB", f"{100 * file_ink_coverage(item.path):.1f} %")
     table.add_row("total", str(sum(b.pages for b in files)), str(sum(b.cards for b in files)),
                   f"{sum(b.size for b in files) / 1024:.0f} KiB", "", style="bold")
     console.print(table)

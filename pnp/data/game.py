@@ -24,7 +24,7 @@ class Deck:
     count_rule: str           # where that count comes from, quoted in errors
     face: str                 # face layout under layouts/, e.g. "verset/verse.html"
     back: str                 # back layout
-    checks: tuple[Callable[[Located, list], list[Problem]], ...] = ()
+    checks: tuple[Callable[[Located, list], list[Problem]], ...] = field(default=(), repr=False)   # a repr names no address: it keys cached sheets
     width_mm: float = 63.0
     height_mm: float = 88.0
     bleed_mm: float = 3.0

@@ -6,6 +6,7 @@ from pnp.data.game import Deck, Game
 from pnp.errors import DataError, Problem, RenderError
 from pnp.project import Project
 from pnp.render.cache import RenderCache
+from pnp.render.fit_memo import FitMemo
 from pnp.render.fitting import FitState, overflows
 from pnp.render.page_checks import PageLabel, page_findings, settle
 from pnp.render.templates.environments import DOCUMENT_TEMPLATE
@@ -46,14 +47,14 @@ def _unfit(deck: Deck, cards: list, index: int, box: str, floor: float, located,
                    "Shorten the text, or give the box more room in the layout")
 
 
-def _deck_html(document, face, back, views, deck, shown_deck, shown_game, game, state, extra) -> str:
+def _card_pages(face, back, views, deck, shown_deck, shown_game, state, extra) -> list:
     # Each page is the output of an autoescaping template, so it is safe markup.
     pages = [Markup(render(face, card=card, deck=shown_deck, game=shown_game, fit=state.sizer(index), **extra))
              for index, card in enumerate(views)]
     backs = (views if deck.per_card_back else [None]) if back is not None else []
     pages += [Markup(render(back, card=card, deck=shown_deck, game=shown_game, fit=state.sizer(len(views) + i),
                             **extra)) for i, card in enumerate(backs)]
-    return render(document, pages=pages, deck=shown_deck, game=shown_game, stylesheet=game.stylesheet)
+    return pages
 
 
 def render_deck(project: Project, game: Game, deck: Deck, cards: list,
@@ -71,29 +72,40 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
         back = env.get_template(deck.back) if deck.backs else None
     except Exception as error:          # a missing or broken layout: FILE:LINE, never a traceback
         raise limit_problem(error, project.layouts, what) from None
-    renderer = None
     cache = RenderCache(project.root)
-    key = None
     state = FitState()
 
     extra = plain_view(context or {})
     views = [card_view(card, game) for card in cards]
     shown_deck, shown_game = deck_view(deck), game_view(game)
-    for _ in range(MAX_FIT_PASSES):
+
+    def deck_html(pages: list) -> str:
         try:
-            html = _deck_html(document, face, back, views, deck, shown_deck, shown_game, game, state, extra)
+            return render(document, pages=pages, deck=shown_deck, game=shown_game, stylesheet=game.stylesheet)
         except Exception as error:      # a template fault or limit: FILE:LINE, never a traceback
             raise limit_problem(error, project.layouts, what) from None
-        if key is None:                  # the first pass's HTML decides everything after it
-            key = cache.key(f"deck:{deck.key}", html)
-            cached = cache.get(key)
-            if cached is not None:
-                settle(what, cached, _page_labels(deck, cards), [])
-                return cached
-            # WeasyPrint loads only when something must be rendered.
-            from pnp.render.weasy import Renderer
 
-            renderer = Renderer(project)
+    def pages_and_html() -> tuple[list, str]:
+        try:
+            pages = _card_pages(face, back, views, deck, shown_deck, shown_game, state, extra)
+        except Exception as error:
+            raise limit_problem(error, project.layouts, what) from None
+        return pages, deck_html(pages)
+
+    pages, html = pages_and_html()      # the first pass's HTML decides everything after it
+    key = cache.key(f"deck:{deck.key}", html)
+    cached = cache.get(key)
+    if cached is not None:
+        settle(what, cached, _page_labels(deck, cards), [])
+        return cached
+    fits = FitMemo(cache, deck.key, deck_html([]), pages)
+    # WeasyPrint loads only when something must be rendered.
+    from pnp.render.weasy import Renderer
+
+    renderer = Renderer(project)
+    for number in range(MAX_FIT_PASSES):
+        if number > 0 or fits.seed(state):
+            pages, html = pages_and_html()
         rendered = renderer.layout(html, what, f"layouts/{deck.face}")
         expected = len(cards) + ((len(cards) if deck.per_card_back else 1) if deck.backs else 0)
         if len(rendered.pages) != expected:
@@ -115,5 +127,6 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
             labels = _page_labels(deck, cards)
             if settle(what, pdf, labels, page_findings(rendered, labels, project, pdf)):
                 cache.put(key, pdf)
+                fits.remember(state)
             return pdf
     raise RenderError(f"{what}: text fitting did not settle in {MAX_FIT_PASSES} passes")
