@@ -73,7 +73,7 @@ class Runner:
         """Every built file and cached page, compiled layout and check found sound; the engine's
         tables too unless `tables` is False."""
         shutil.rmtree(self.project / "output", ignore_errors=True)
-        for folder in ("templates", "checked") + (("tables",) if tables else ()):      # compiled layouts, checks kept
+        for folder in ("templates", "checked", "ink") + (("tables",) if tables else ()):   # compiled layouts, checks, ink figures kept
             shutil.rmtree(self.cache_home / "pnp" / folder, ignore_errors=True)
 
     def run(self, *arguments: str) -> tuple[float, float, float]:

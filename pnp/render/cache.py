@@ -80,10 +80,10 @@ class RenderCache:
     def key(self, kind: str, html: str) -> str:
         return hashlib.sha256(f"{_salt(str(self.root))}\n{kind}\n{html}".encode()).hexdigest()
 
-    def get(self, key: str, suffix: str = ".pdf") -> bytes | None:
-        return read_signed(self.folder / f"{key}{suffix}", key, self.within) if self.usable else None
+    def get(self, key: str) -> bytes | None:
+        return read_signed(self.folder / f"{key}.pdf", key, self.within) if self.usable else None
 
-    def put(self, key: str, data: bytes, suffix: str = ".pdf") -> bytes:
+    def put(self, key: str, data: bytes) -> bytes:
         if self.usable:
-            write_signed(self.folder / f"{key}{suffix}", key, data)
+            write_signed(self.folder / f"{key}.pdf", key, data)
         return data

@@ -6,7 +6,6 @@ from pnp.data.game import Deck, Game
 from pnp.errors import DataError, Problem, RenderError
 from pnp.project import Project
 from pnp.render.cache import RenderCache
-from pnp.render.fit_memo import FitMemo
 from pnp.render.fitting import FitState, overflows
 from pnp.render.page_checks import PageLabel, page_findings, settle
 from pnp.render.templates.environments import DOCUMENT_TEMPLATE
@@ -85,48 +84,64 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
         except Exception as error:      # a template fault or limit: FILE:LINE, never a traceback
             raise limit_problem(error, project.layouts, what) from None
 
-    def pages_and_html() -> tuple[list, str]:
+    def card_pages() -> list:
         try:
-            pages = _card_pages(face, back, views, deck, shown_deck, shown_game, state, extra)
+            return _card_pages(face, back, views, deck, shown_deck, shown_game, state, extra)
         except Exception as error:
             raise limit_problem(error, project.layouts, what) from None
-        return pages, deck_html(pages)
 
-    pages, html = pages_and_html()      # the first pass's HTML decides everything after it
+    html = deck_html(card_pages())      # at the layout's sizes: it decides everything after it
     key = cache.key(f"deck:{deck.key}", html)
     cached = cache.get(key)
     if cached is not None:
         settle(what, cached, _page_labels(deck, cards), [])
         return cached
-    fits = FitMemo(cache, deck.key, deck_html([]), pages)
     # WeasyPrint loads only when something must be rendered.
     from pnp.render.weasy import Renderer
 
     renderer = Renderer(project)
-    for number in range(MAX_FIT_PASSES):
-        if number > 0 or fits.seed(state):
-            pages, html = pages_and_html()
-        rendered = renderer.layout(html, what, f"layouts/{deck.face}")
-        expected = len(cards) + ((len(cards) if deck.per_card_back else 1) if deck.backs else 0)
-        if len(rendered.pages) != expected:
-            raise RenderError(f"{what}: the layout made {len(rendered.pages)} pages for "
+    expected = len(cards) + ((len(cards) if deck.per_card_back else 1) if deck.backs else 0)
+
+    def laid_out(html: str):
+        document = renderer.layout(html, what, f"layouts/{deck.face}")
+        if len(document.pages) != expected:
+            raise RenderError(f"{what}: the layout made {len(document.pages)} pages for "
                               f"{expected} card sides; a card spills onto a second page")
-        stuck = []
-        shrunk = False
-        for index, page in enumerate(rendered.pages):
-            for name, ratio in overflows(page):
+        return document
+
+    def shrunk_of(document, indices) -> set:
+        """The sides among `indices` whose text overflowed and was shrunk; a side already at
+        its floor is refused, with every other one."""
+        shrunk, stuck = set(), []
+        for index in indices:
+            for name, ratio in overflows(document.pages[index]):
                 if state.shrink(index, name, ratio):
-                    shrunk = True
+                    shrunk.add(index)
                 else:
                     stuck.append(_unfit(deck, cards, index, name, state.limits[(index, name)][1], located,
                                         source_file or deck.source))
         if stuck:
             raise DataError(stuck)
-        if not shrunk:
-            pdf = renderer.pdf(rendered, what, f"layouts/{deck.face}")
-            labels = _page_labels(deck, cards)
-            if settle(what, pdf, labels, page_findings(rendered, labels, project, pdf)):
-                cache.put(key, pdf)
-                fits.remember(state)
-            return pdf
-    raise RenderError(f"{what}: text fitting did not settle in {MAX_FIT_PASSES} passes")
+        return shrunk
+
+    whole = laid_out(html)
+    sides = list(whole.pages)
+    shrinking = shrunk_of(whole, range(expected))
+    for _ in range(MAX_FIT_PASSES - 1):
+        if not shrinking:
+            break
+        # Only the sides that shrank are laid out again, in place among empty pages (each side
+        # is measured on its own page, so the others are as the whole deck's pass left them).
+        again = laid_out(deck_html([page if index in shrinking else Markup("")
+                                    for index, page in enumerate(card_pages())]))
+        for index in shrinking:
+            sides[index] = again.pages[index]
+        shrinking = shrunk_of(again, sorted(shrinking))
+    if shrinking:
+        raise RenderError(f"{what}: text fitting did not settle in {MAX_FIT_PASSES} passes")
+    rendered = whole.copy(sides)
+    pdf = renderer.pdf(rendered, what, f"layouts/{deck.face}")
+    labels = _page_labels(deck, cards)
+    if settle(what, pdf, labels, page_findings(rendered, labels, project, pdf)):
+        cache.put(key, pdf)
+    return pdf

@@ -44,3 +44,30 @@ def test_a_font_that_cannot_load_fails_the_build_instead_of_a_silent_fallback(pr
     glass = next(d for d in load_game(project, game) if d.deck.key == "glass-of-forgiveness")
     with pytest.raises(RenderError):
         render_deck(project, game, glass.deck, glass.cards)
+
+
+def test_only_the_sides_that_shrink_are_laid_out_again(tiny, monkeypatch, tmp_path):
+    """A long name shrinks over several passes: after the whole deck's first pass, each pass
+    lays out that card alone, and the PDF holds it shrunk among the others at their sizes."""
+    from pnp.render import weasy
+
+    cards = tiny.card_data / "tiny" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("name: The Lantern\n", "name: The Lantern of the Lighthouse\n", 1))
+    game = get_game(tiny, "tiny")
+    deck = load_game(tiny, game)[0]
+    names = [card.name for card in deck.cards]
+    passes = []
+    layout = weasy.Renderer.layout
+    monkeypatch.setattr(weasy.Renderer, "layout",
+                        lambda self, html, *rest, **options: passes.append(html) or layout(self, html, *rest, **options))
+    monkeypatch.setenv("PNP_CACHE", "off")
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(render_deck(tiny, game, deck.deck, deck.cards))
+    assert len(passes) >= 3 and all(name in passes[0] for name in names)
+    for html in passes[1:]:
+        assert [name for name in names if name in html] == ["The Lantern of the Lighthouse"]
+    with pdfplumber.open(path) as document:
+        assert len(document.pages) == len(names) + 1
+        sizes = [{round(w["size"], 2) for w in page.extract_words(extra_attrs=["size"]) if w["text"] in ("The", "Lantern")}
+                 for page in document.pages[:2]]
+    assert max(sizes[0]) < max(sizes[1])               # the long name shrank; the next card's did not
