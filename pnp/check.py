@@ -123,13 +123,15 @@ def _layout_keys(files: list | None, game: Game, edition: str, rendering: str) -
 
 def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
                loaded: list | None = None, languages: tuple | None = None,
-               complete_in: tuple | None = None) -> CheckReport:
+               complete_in: tuple | None = None, chapters: bool = True, rendering: str | None = None) -> CheckReport:
     """Card data (unless the caller loaded it), then layouts (rendered as HTML, no
     WeasyPrint), then worked examples, then the rulebook's chapters and the translations in
     `languages` (by default every language the game prints in; a build checks the one it
     prints): each translation consistent with its source, and complete in `complete_in` (a
     build's language); what another language still lacks is said in `untranslated`, not refused:
-    a changed card text must not stop the source language's work."""
+    a changed card text must not stop the source language's work. `chapters` False: a build
+    whose rulebook task renders and checks them (pnp.rulebook.render.render_rulebook);
+    `rendering`: the project's render inputs (pnp.inputs.render_inputs), when read already."""
     languages = tuple(languages if languages is not None else (game.languages or (game.language,)))
     from pnp.render.layout_check import layout_problems
 
@@ -148,7 +150,7 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
     # Keyed by the inputs read before the data is, and kept only if they are the same after the
     # check: a file saved meanwhile never lends its verdict to bytes that were not checked.
     files = card_files(project, game.key) if not extra_examples else None
-    rendering = render_inputs(project) if files is not None else ""
+    rendering = (rendering or render_inputs(project)) if files is not None else ""
     edition = f"{game.language} ink_saver={game.ink_saver} force={game.words is not None and game.words.force}"
     layout_keys = _layout_keys(files, game, edition, rendering)
     key = layout_keys[None]
@@ -184,7 +186,7 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
         from pnp.rulebook.literal_icons import chapter_literal_icons
 
         report.problems += chapter_literal_icons(project, game)
-    if loaded is not None and not report.problems and rulebook_dir(project, game.key).is_dir():
+    if chapters and loaded is not None and not report.problems and rulebook_dir(project, game.key).is_dir():
         from pnp.reference.glossary import glossary_problems
         from pnp.rulebook.render import render_rulebook_html, rulebook_body
 

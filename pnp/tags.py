@@ -4,6 +4,7 @@ inline SVGs and of stylesheets share (no WeasyPrint here)."""
 import html
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 TAG_NAME = re.compile(r"(/?)([a-zA-Z][^\s/>]*)")
 # An attribute name runs to a space, `/`, `>` or `=`; a value is quoted, or runs to a space or `>`.
@@ -86,3 +87,11 @@ def html_tags(text: str):
             if end is None:
                 return
             position = end.start()
+
+
+@lru_cache(maxsize=4)
+def tag_list(text: str) -> tuple:
+    """html_tags of a document read whole, kept for the next check of the same text: a page is
+    scanned for its elements, then its <style> elements, links, pictures and SVG, one pass in
+    all. For text already held to the element limit (MAX_HTML_ELEMENTS), by check_document."""
+    return tuple(html_tags(text))

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import tinycss2
 
-from pnp.tags import html_tags
+from pnp.tags import tag_list
 
 
 FONT_FACE_START = re.compile(r"@font-face\s*{")
@@ -60,7 +60,7 @@ def style_elements(html: str):
     """(start of its tag, end of its tag, CSS) of each <style> element of a page."""
     if not STYLE_START.search(html):
         return
-    tags = list(html_tags(html))
+    tags = tag_list(html)
     for index, tag in enumerate(tags):
         if tag.name == "style" and tag.raw_text:
             end = tags[index + 1].start if index + 1 < len(tags) else len(html)

@@ -11,7 +11,7 @@ from pnp.picture_checks import picture_problem
 from pnp.project import Project
 from pnp.render.css_text import parsed, rule_tokens, without_font_faces
 from pnp.render.readable import outside_readable, page_file, page_url
-from pnp.tags import html_tags
+from pnp.tags import tag_list
 
 
 PICTURE_ATTRIBUTES = {"img": "src", "embed": "src", "object": "data"}   # what the typesetter draws as a picture
@@ -47,7 +47,7 @@ def _pictures_named(html: str) -> list[tuple[str, int | None]]:
     <object>'s `data`, a `url()` in a style attribute or a <style> element (outside its
     @font-face rules)."""
     found = []
-    tags = list(html_tags(html))
+    tags = tag_list(html)
     for index, tag in enumerate(tags):
         if tag.closing:
             continue
@@ -100,7 +100,7 @@ def linked_sheet_problems(project: Project, template_name: str, html: str) -> li
     """Every stylesheet a page links is a file of layouts/ (a computer's own path, or the
     network, passed `pnp check` and was refused by the build's fetcher)."""
     found = []
-    for tag in html_tags(html):
+    for tag in tag_list(html):
         rel = (tag.attribute("rel") or "").lower().split()
         href = tag.attribute("href") or ""
         if tag.closing or tag.name != "link" or "stylesheet" not in rel or not href or "{" in href:

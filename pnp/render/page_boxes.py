@@ -7,6 +7,7 @@ corner (the bleed lies at negative coordinates). Each item knows the layout line
 it an overlap on purpose (`data-overlap`).
 """
 
+import weakref
 from dataclasses import dataclass, field
 
 from weasyprint.formatting_structure import boxes
@@ -131,8 +132,28 @@ def _text_scale(matrix: Affine) -> float:
     return (matrix[2] ** 2 + matrix[3] ** 2) ** 0.5
 
 
+_FONT_PROPERTIES = ("font_family", "font_style", "font_weight", "font_stretch", "font_variant_caps", "lang",
+                    "font_language_override", "direction")
+_chosen: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()   # font configuration -> {(style, text): runs}
+
+
 def _families(box) -> tuple[tuple[str, str], ...]:
-    """The font family Pango chose for each run of a line of text, with the characters it drew."""
+    """The font family Pango chose for each run of a line of text, with the characters it drew:
+    asked once for each text in each font style of a document's fonts (Pango shapes the line
+    again to say, and a deck repeats its labels on every card)."""
+    style = box.style
+    key = (tuple(tuple(value) if isinstance(value, (list, tuple)) else value
+                 for value in (style[name] for name in _FONT_PROPERTIES)), box.text)
+    try:
+        known = _chosen.setdefault(style.font_config, {})
+    except TypeError:                   # a configuration that cannot be weakly referenced
+        return _runs(box)
+    if key not in known:
+        known[key] = _runs(box)
+    return known[key]
+
+
+def _runs(box) -> tuple[tuple[str, str], ...]:
     layout = box.pango_layout
     layout.reactivate(box.style)
     try:

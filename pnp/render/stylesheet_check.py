@@ -18,7 +18,7 @@ from pnp.render.css_text import parsed, rule_tokens, style_elements
 from pnp.render.named_pictures import sheet_picture_problems
 from pnp.render.papers import LARGEST_PAPER_MM
 from pnp.render.readable import PAGE_BASE, page_file, page_url
-from pnp.tags import html_tags
+from pnp.tags import tag_list
 
 
 STYLESHEET_EXPECTED = "a stylesheet the typesetter can finish"
@@ -285,7 +285,7 @@ def document_sheets(html: str, root: Path | None) -> list[Sheet]:
     sheets = [Sheet(css, "", start, tag_end) for start, tag_end, css in style_elements(html)]
     if root is not None:
         root = Path(root).resolve()
-        linked = [page_file(root, tag.attribute("href") or "") for tag in html_tags(html)
+        linked = [page_file(root, tag.attribute("href") or "") for tag in tag_list(html)
                   if tag.name == "link" and not tag.closing]
         linked = [path for path in linked if path is not None and path.suffix.lower() == ".css"]
         linked += [path for sheet in sheets for path in _imported(sheet.css, root, PAGE_BASE)]

@@ -364,8 +364,14 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
     """The rulebook as a PDF; card thumbnails are checked for text that does not fit."""
     from pnp.render.cache import RenderCache
 
+    from pnp.reference.glossary import glossary_problems
+
     what = f"{game.title} rulebook"
-    html = render_rulebook_html(project, game, loaded, results, page_size)
+    body = rulebook_body(project, game, loaded, results)
+    problems = glossary_problems(project, game, [heading.anchor for heading in body.headings], game.language)
+    if problems:                      # a build's check leaves its chapters to this task
+        raise DataError(problems)
+    html = render_rulebook_html(project, game, loaded, results, page_size, body)
     cache = RenderCache(project.root)
     key = cache.key("rulebook", html)
     cached = cache.get(key)

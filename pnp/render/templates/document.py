@@ -9,7 +9,7 @@ from pnp.limits import MAX_DOCUMENT_TEXT, MAX_HTML_DEPTH, MAX_HTML_ELEMENTS
 from pnp.picture_checks import inline_svg_problem
 from pnp.render.stylesheet_check import document_sheets, stylesheet_faults
 from pnp.render.templates.limit import TemplateLimit
-from pnp.tags import VOID_ELEMENTS, html_tags
+from pnp.tags import VOID_ELEMENTS, html_tags, tag_list
 
 
 MARK = re.compile(r'data-pnp-at="([^"]*):(\d+)"')
@@ -83,7 +83,7 @@ def _svg_regions(html: str):
     if not SVG_START.search(html):
         return
     depth, start = 0, None
-    for tag in html_tags(html):
+    for tag in tag_list(html):
         if tag.name != "svg":
             continue
         if not tag.closing and not tag.self_closing:
