@@ -249,14 +249,16 @@ def low_contrast(boxes: PageBoxes, pixels=None) -> list[Finding]:
             ink = over(text.colour, ground)
             ratio = contrast(ink, ground)
             if worst is None or ratio < worst[0]:
-                worst = (ratio, f"{hex_colour(ink)} on {hex_colour(ground)}")
+                worst = (ratio, ink, ground)
         samples = pixels(text.shown_rect) if on_picture and pixels is not None else None
         if samples:                           # the pixels of the whole line, read once
             ratio = median(contrast(text.colour[:3], sample) for sample in samples)
             if worst is None or ratio < worst[0]:
-                worst = (ratio, f"{hex_colour(text.colour[:3])} on a picture")
+                worst = (ratio, text.colour[:3], None)
         if worst is not None and worst[0] < need - 0.005:
-            found.append(Finding("contrast", text.at, f"has too little contrast: {worst[1]}, under {need:g}:1",
+            ratio, ink, ground = worst
+            drawn = f"{hex_colour(ink)} on {hex_colour(ground) if ground is not None else 'a picture'}"
+            found.append(Finding("contrast", text.at, f"has too little contrast: {drawn}, under {need:g}:1",
                                  _shown(text.text), f"{worst[0]:.2f}:1", text.rect))
     return found
 

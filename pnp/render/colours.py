@@ -5,6 +5,8 @@ colour-blind player sees them is CIEDE2000 after coloraide's simulation of deute
 protanopia and tritanopia (Brettel/Viénot at full severity).
 """
 
+from functools import lru_cache
+
 MIN_CONTRAST = 4.5
 MIN_CONTRAST_LARGE = 3.0
 LARGE_TEXT_PT = 18.0
@@ -18,9 +20,14 @@ RGB = tuple[float, float, float]
 
 
 def luminance(rgb: RGB) -> float:
+    return _luminance(tuple(rgb[:3]))
+
+
+@lru_cache(maxsize=4096)              # a page's few colours, read at every line of its text
+def _luminance(rgb: RGB) -> float:
     def linear(channel: float) -> float:
         return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
-    red, green, blue = (linear(c) for c in rgb[:3])
+    red, green, blue = (linear(c) for c in rgb)
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
 

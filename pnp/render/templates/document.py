@@ -45,7 +45,21 @@ def check_document(html: str, shown: str | None = None, root: Path | None = None
     characters of text (their layout time grows faster than their count), an inline SVG or
     stylesheet the SVG and stylesheet checks refuse. The tags are read as the parser reads them
     (`html_tags`, one pass), and the refusal names the layout line the element comes from.
-    `root`: the project, the base of the stylesheets the HTML links."""
+    `root`: the project, the base of the stylesheets the HTML links. The stylesheets are read
+    again on every call (a long-lived process sees them change); the rest holds for the text."""
+    if html not in _SOUND_STRUCTURE:
+        _check_structure(html, shown)
+        _SOUND_STRUCTURE[html] = None
+        while len(_SOUND_STRUCTURE) > SOUND_KEPT:
+            del _SOUND_STRUCTURE[next(iter(_SOUND_STRUCTURE))]
+    _check_stylesheets(html, shown, root)
+
+
+SOUND_KEPT = 4                    # documents whose structure passed: a build checks each twice in a row
+_SOUND_STRUCTURE: dict = {}
+
+
+def _check_structure(html: str, shown: str | None) -> None:
     depth = elements = text = 0
     previous_end, raw = 0, False
     for tag in html_tags(html):
@@ -69,7 +83,6 @@ def check_document(html: str, shown: str | None = None, root: Path | None = None
     if not raw and text + len(html) - previous_end > MAX_DOCUMENT_TEXT:
         raise _too_much(html, previous_end, previous_end, shown, TOO_MUCH_TEXT)
     _check_inline_svg(html, shown)
-    _check_stylesheets(html, shown, root)
 
 
 STYLE_ELEMENT_START = re.compile(r"<style\b", re.I)
