@@ -250,7 +250,7 @@ def fit_problems(project: Project, game: Game, results: dict | None = None) -> l
 def _rulebook_page_problems(project: Project, game: Game, loaded: list, results: dict) -> list[Problem]:
     if not rulebook_dir(project, game.key).is_dir():
         return []
-    from pnp.rulebook.render import render_rulebook
+    from pnp.rulebook.typeset import render_rulebook
 
     problems: list[Problem] = []
     for language in game.languages or (game.language,):

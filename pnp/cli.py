@@ -12,6 +12,8 @@ from pnp.atomic import DISK_FULL, write_error
 from pnp.errors import EXIT_BAD_INPUT, PnpError
 from pnp.commands.report import fail, report
 
+REPORT_RESERVE_BYTES = 4 * 2**20   # memory set aside for saying that the memory cap was reached
+
 # Each command by name, as "module:function"; a command's module is imported only when it runs
 # (or when help lists it), so `pnp check` never loads the simulators' options nor the renderer.
 COMMANDS = {
@@ -75,20 +77,24 @@ def run_command() -> int:
     from pnp.contained import EXIT_WORKER_LOST, memory_error, out_of_memory, stage
 
     code = 0
+    reserve = bytearray(REPORT_RESERVE_BYTES)       # given back to say that the memory ran out
     try:
         with stage("", "pnp " + " ".join(sys.argv[1:2])):
             main()
     except SystemExit as stop:
         code = stop.code
     except MemoryError:
+        del reserve
         report(memory_error())
         code = EXIT_BAD_INPUT
     except (OSError, SystemError) as error:
         if not out_of_memory(error):
             raise
+        del reserve
         report(memory_error())
         code = EXIT_BAD_INPUT
     except PnpError as error:
+        del reserve
         report(error)
         code = error.exit_code
     except Exception as error:

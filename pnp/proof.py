@@ -53,7 +53,7 @@ def render_pieces(project: Project, game, loaded: list, paper: str, results: dic
     from pnp.check import example_results
     from pnp.render.boards import render_board
     from pnp.render.cards import render_deck
-    from pnp.rulebook.render import render_rulebook
+    from pnp.rulebook.typeset import render_rulebook
 
     with collecting() as documents:
         context = None

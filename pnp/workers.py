@@ -175,7 +175,7 @@ def rulebook_file(job: GameJob, paper: str, booklet: bool) -> tuple[str, bytes, 
     from pnp.render.papers import booklet_page, paper_size
     from pnp.render.sheet_layout import MM
     from pnp.rulebook.booklet import impose_booklet
-    from pnp.rulebook.render import render_rulebook
+    from pnp.rulebook.typeset import render_rulebook
 
     ready_game = prepared(job)
     project, game, loaded = ready_game.project, ready_game.game, ready_game.loaded

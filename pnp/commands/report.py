@@ -35,8 +35,10 @@ class Speaker(Console):
         Console.size.fset(self, new_size)
 
 
-console = Speaker(stderr=False)
-errors = Speaker(stderr=True)
+# No emoji codes: a message quoting ":name:" from a card says it as written, and reporting the
+# memory cap never loads rich's table of them (it is loaded on first use, when memory is out).
+console = Speaker(stderr=False, emoji=False)
+errors = Speaker(stderr=True, emoji=False)
 
 
 def more(count: int) -> None:

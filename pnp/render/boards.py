@@ -28,11 +28,11 @@ def render_board(project: Project, game: Game, board: Board) -> bytes:
         return pdf
     from pnp.render.weasy import Renderer     # WeasyPrint loads only when something renders
 
-    renderer = Renderer(project)
-    document = renderer.layout(html, board.key)
-    pdf = renderer.pdf(document, board.key)
-    if settle(board.title, pdf, labels, page_findings(document, labels, project, pdf)):
-        cache.put(key, pdf)
+    with Renderer(project) as renderer:
+        document = renderer.layout(html, board.key)
+        pdf = renderer.pdf(document, board.key)
+        if settle(board.title, pdf, labels, page_findings(document, labels, project, pdf)):
+            cache.put(key, pdf)
     return pdf
 
 

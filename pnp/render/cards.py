@@ -99,49 +99,49 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
     # WeasyPrint loads only when something must be rendered.
     from pnp.render.weasy import Renderer
 
-    renderer = Renderer(project)
-    expected = len(cards) + ((len(cards) if deck.per_card_back else 1) if deck.backs else 0)
+    with Renderer(project) as renderer:
+        expected = len(cards) + ((len(cards) if deck.per_card_back else 1) if deck.backs else 0)
 
-    def laid_out(html: str):
-        document = renderer.layout(html, what, f"layouts/{deck.face}")
-        if len(document.pages) != expected:
-            raise RenderError(f"{what}: the layout made {len(document.pages)} pages for "
-                              f"{expected} card sides; a card spills onto a second page")
-        return document
+        def laid_out(html: str):
+            document = renderer.layout(html, what, f"layouts/{deck.face}")
+            if len(document.pages) != expected:
+                raise RenderError(f"{what}: the layout made {len(document.pages)} pages for "
+                                  f"{expected} card sides; a card spills onto a second page")
+            return document
 
-    def shrunk_of(document, indices) -> set:
-        """The sides among `indices` whose text overflowed and was shrunk; a side already at
-        its floor is refused, with every other one."""
-        shrunk, stuck = set(), []
-        for index in indices:
-            for name, ratio in overflows(document.pages[index]):
-                if state.shrink(index, name, ratio):
-                    shrunk.add(index)
-                else:
-                    stuck.append(_unfit(deck, cards, index, name, state.limits[(index, name)][1], located,
-                                        source_file or deck.source))
-        if stuck:
-            raise DataError(stuck)
-        return shrunk
+        def shrunk_of(document, indices) -> set:
+            """The sides among `indices` whose text overflowed and was shrunk; a side already at
+            its floor is refused, with every other one."""
+            shrunk, stuck = set(), []
+            for index in indices:
+                for name, ratio in overflows(document.pages[index]):
+                    if state.shrink(index, name, ratio):
+                        shrunk.add(index)
+                    else:
+                        stuck.append(_unfit(deck, cards, index, name, state.limits[(index, name)][1], located,
+                                            source_file or deck.source))
+            if stuck:
+                raise DataError(stuck)
+            return shrunk
 
-    whole = laid_out(html)
-    sides = list(whole.pages)
-    shrinking = shrunk_of(whole, range(expected))
-    for _ in range(MAX_FIT_PASSES - 1):
-        if not shrinking:
-            break
-        # Only the sides that shrank are laid out again, in place among empty pages (each side
-        # is measured on its own page, so the others are as the whole deck's pass left them).
-        again = laid_out(deck_html([page if index in shrinking else Markup("")
-                                    for index, page in enumerate(card_pages())]))
-        for index in shrinking:
-            sides[index] = again.pages[index]
-        shrinking = shrunk_of(again, sorted(shrinking))
-    if shrinking:
-        raise RenderError(f"{what}: text fitting did not settle in {MAX_FIT_PASSES} passes")
-    rendered = whole.copy(sides)
-    pdf = renderer.pdf(rendered, what, f"layouts/{deck.face}")
-    labels = _page_labels(deck, cards)
-    if settle(what, pdf, labels, page_findings(rendered, labels, project, pdf)):
-        cache.put(key, pdf)
+        whole = laid_out(html)
+        sides = list(whole.pages)
+        shrinking = shrunk_of(whole, range(expected))
+        for _ in range(MAX_FIT_PASSES - 1):
+            if not shrinking:
+                break
+            # Only the sides that shrank are laid out again, in place among empty pages (each side
+            # is measured on its own page, so the others are as the whole deck's pass left them).
+            again = laid_out(deck_html([page if index in shrinking else Markup("")
+                                        for index, page in enumerate(card_pages())]))
+            for index in shrinking:
+                sides[index] = again.pages[index]
+            shrinking = shrunk_of(again, sorted(shrinking))
+        if shrinking:
+            raise RenderError(f"{what}: text fitting did not settle in {MAX_FIT_PASSES} passes")
+        rendered = whole.copy(sides)
+        pdf = renderer.pdf(rendered, what, f"layouts/{deck.face}")
+        labels = _page_labels(deck, cards)
+        if settle(what, pdf, labels, page_findings(rendered, labels, project, pdf)):
+            cache.put(key, pdf)
     return pdf

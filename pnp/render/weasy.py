@@ -9,6 +9,7 @@ Pillow running away in C is killed with the process, the user told which layout 
 import logging
 import os
 import re
+import shutil
 import warnings
 from contextlib import contextmanager
 
@@ -119,7 +120,10 @@ def layout_file_of(html: str, what: str) -> str:
 
 
 class Renderer:
-    """Lays out HTML from the project with the project's fonts and nothing else."""
+    """Lays out HTML from the project with the project's fonts and nothing else. Used as a
+    context manager: at its end, the folder WeasyPrint copied the fonts into is removed (its
+    FontConfiguration removes it only when collected, which a process leaving by os._exit, as
+    pnp's do, may never reach)."""
 
     def __init__(self, project: Project):
         os.environ.setdefault("SOURCE_DATE_EPOCH", FONT_TIMESTAMP)
@@ -129,6 +133,14 @@ class Renderer:
         self.fetcher = ProjectFetcher(project.root, project.layouts / "icons")
         self.fonts = FontConfiguration()
         self.layout_file: str | None = None       # of the document laid out last, for `pdf`
+
+    def __enter__(self) -> "Renderer":
+        return self
+
+    def __exit__(self, *exception) -> None:
+        folder, self.fonts._folder = getattr(self.fonts, "_folder", None), None
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
 
     def check(self, html: str, layout_file: str) -> None:
         """The checks `pnp check` makes on a document, made again on what is typeset."""

@@ -1,0 +1,45 @@
+"""The rulebook typeset: its chapters checked and rendered as HTML (pnp/rulebook/render.py), laid
+out as a tagged PDF, each page checked as a card sheet is, kept in the page cache."""
+
+import io
+
+from pnp.errors import DataError, RenderError
+from pnp.project import Project
+from pnp.reference.glossary import glossary_problems
+from pnp.render.cache import RenderCache
+from pnp.render.page_checks import PageLabel, collecting_now, page_findings, settle
+from pnp.rulebook.render import render_rulebook_html, rulebook_body
+
+
+def render_rulebook(project: Project, game, loaded: list, results: dict, page_size: str) -> bytes:
+    """The rulebook as a PDF; card thumbnails are checked for text that does not fit."""
+    what = f"{game.title} rulebook"
+    body = rulebook_body(project, game, loaded, results)
+    problems = glossary_problems(project, game, [heading.anchor for heading in body.headings], game.language)
+    if problems:                      # a build's check leaves its chapters to this task
+        raise DataError(problems)
+    html = render_rulebook_html(project, game, loaded, results, page_size, body)
+    cache = RenderCache(project.root)
+    key = cache.key("rulebook", html)
+    cached = cache.get(key)
+    if cached is not None:
+        if collecting_now():              # a proof shows the cached rulebook too, page by page
+            import pikepdf
+
+            pages = len(pikepdf.open(io.BytesIO(cached)).pages)
+            settle(what, cached, [PageLabel(f"{what}, page {n}") for n in range(1, pages + 1)], [])
+        return cached
+    from pnp.render.fitting import overflows
+    from pnp.render.weasy import Renderer   # WeasyPrint loads only when something renders
+
+    with Renderer(project) as renderer:
+        document = renderer.layout(html, what, f"layouts/{game.key}/rulebook.html", tagged=True)   # not the skeleton it extends
+        for number, page in enumerate(document.pages, 1):
+            for name, _ratio in overflows(page):
+                raise RenderError(f"{what}, page {number}: a card's {name} text does not fit its box")
+        pdf = renderer.pdf(document, what, tagged=True)
+        labels = [PageLabel(f"{what}, page {number}", None, f"{what}, pages", str(number))
+                  for number in range(1, len(document.pages) + 1)]
+        if settle(what, pdf, labels, page_findings(document, labels, project, pdf)):
+            cache.put(key, pdf)
+    return pdf
