@@ -111,7 +111,7 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
 
 
 def check_before_build(project: Project, game: Game, force: bool, loaded: list | None = None,
-                       chapters: bool = True, rendering: str | None = None) -> tuple[dict | None, list[str]]:
+                       rendering: str | None = None) -> tuple[dict | None, list[str]]:
     """Card data, layouts and worked examples are checked before anything prints.
 
     A problem in the input stops the build (exit 2); an example the engine disagrees with
@@ -119,7 +119,7 @@ def check_before_build(project: Project, game: Game, force: bool, loaded: list |
     Returns the engine's results for the rulebook and what --force let through.
     """
     report = check_game(project, game, loaded=loaded, languages=(game.language,),
-                        complete_in=() if force else (game.language,), chapters=chapters, rendering=rendering)
+                        complete_in=() if force else (game.language,), rendering=rendering)
     if report.problems:
         raise DataError(report.problems)
     if report.mismatches and not force:

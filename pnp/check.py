@@ -123,15 +123,14 @@ def _layout_keys(files: list | None, game: Game, edition: str, rendering: str) -
 
 def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
                loaded: list | None = None, languages: tuple | None = None,
-               complete_in: tuple | None = None, chapters: bool = True, rendering: str | None = None) -> CheckReport:
+               complete_in: tuple | None = None, rendering: str | None = None) -> CheckReport:
     """Card data (unless the caller loaded it), then layouts (rendered as HTML, no
     WeasyPrint), then worked examples, then the rulebook's chapters and the translations in
     `languages` (by default every language the game prints in; a build checks the one it
     prints): each translation consistent with its source, and complete in `complete_in` (a
     build's language); what another language still lacks is said in `untranslated`, not refused:
-    a changed card text must not stop the source language's work. `chapters` False: a build
-    whose rulebook task renders and checks them (pnp.rulebook.render.render_rulebook);
-    `rendering`: the project's render inputs (pnp.inputs.render_inputs), when read already."""
+    a changed card text must not stop the source language's work. `rendering`: the project's
+    render inputs (pnp.inputs.render_inputs), when read already."""
     languages = tuple(languages if languages is not None else (game.languages or (game.language,)))
     from pnp.render.layout_check import layout_problems
 
@@ -186,7 +185,7 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
         from pnp.rulebook.literal_icons import chapter_literal_icons
 
         report.problems += chapter_literal_icons(project, game)
-    if chapters and loaded is not None and not report.problems and rulebook_dir(project, game.key).is_dir():
+    if loaded is not None and not report.problems and rulebook_dir(project, game.key).is_dir():
         from pnp.reference.glossary import glossary_problems
         from pnp.rulebook.render import render_rulebook_html, rulebook_body
 

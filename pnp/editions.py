@@ -155,9 +155,7 @@ def _check(project: Project, runs: dict, options: PrintOptions) -> None:
     """Every game checked before anything is written: a problem stops the whole run."""
     for run in runs.values():
         with stage(f"layouts/{run.game.key}", "checking the game's layouts and examples"):
-            # The chapters are checked by the rulebook's own task, which renders them anyway.
             run.results, run.skipped = check_before_build(project, run.game, options.force, run.loaded,
-                                                          chapters=not run.has_rulebook,
                                                           rendering=run.job.salt)
 
 

@@ -1,24 +1,19 @@
-"""The rulebook typeset: its chapters checked and rendered as HTML (pnp/rulebook/render.py), laid
-out as a tagged PDF, each page checked as a card sheet is, kept in the page cache."""
+"""The rulebook typeset: its chapters rendered as HTML (pnp/rulebook/render.py), laid out as a
+tagged PDF, each page checked as a card sheet is, kept in the page cache."""
 
 import io
 
-from pnp.errors import DataError, RenderError
+from pnp.errors import RenderError
 from pnp.project import Project
-from pnp.reference.glossary import glossary_problems
 from pnp.render.cache import RenderCache
 from pnp.render.page_checks import PageLabel, collecting_now, page_findings, settle
-from pnp.rulebook.render import render_rulebook_html, rulebook_body
+from pnp.rulebook.render import render_rulebook_html
 
 
 def render_rulebook(project: Project, game, loaded: list, results: dict, page_size: str) -> bytes:
     """The rulebook as a PDF; card thumbnails are checked for text that does not fit."""
     what = f"{game.title} rulebook"
-    body = rulebook_body(project, game, loaded, results)
-    problems = glossary_problems(project, game, [heading.anchor for heading in body.headings], game.language)
-    if problems:                      # a build's check leaves its chapters to this task
-        raise DataError(problems)
-    html = render_rulebook_html(project, game, loaded, results, page_size, body)
+    html = render_rulebook_html(project, game, loaded, results, page_size)
     cache = RenderCache(project.root)
     key = cache.key("rulebook", html)
     cached = cache.get(key)
