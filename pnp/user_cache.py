@@ -61,6 +61,13 @@ def _make_once(path: Path, data: bytes) -> None:
         os.link(temporary, path, follow_symlinks=False)
     except FileExistsError:
         pass
+    except OSError:                   # a file system without hard links (FAT, some network mounts)
+        try:
+            handle = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | os.O_NOFOLLOW, 0o600)
+        except FileExistsError:
+            return
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
     finally:
         temporary.unlink(missing_ok=True)
 

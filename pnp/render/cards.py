@@ -1,5 +1,7 @@
 """Card pages: one WeasyPrint document per deck, every face then the back, with bleed."""
 
+import re
+
 from markupsafe import Markup
 
 from pnp.data.game import Deck, Game
@@ -54,6 +56,19 @@ def _card_pages(face, back, views, deck, shown_deck, shown_game, state, extra) -
     pages += [Markup(render(back, card=card, deck=shown_deck, game=shown_game, fit=state.sizer(len(views) + i),
                             **extra)) for i, card in enumerate(backs)]
     return pages
+
+
+CARRIED = re.compile(r"counter-(?:increment|reset|set)|string-set|target-(?:counters?|text)|(?:open|close)-quote",
+                     re.IGNORECASE)
+
+
+def _carried_between_cards(html: str, root) -> bool:
+    """Whether the deck's styles (its stylesheets, <style> elements and style attributes) may
+    carry something from one card's page to the next, so that a card laid out without the
+    cards before it would print otherwise."""
+    from pnp.render.stylesheet_check import document_sheets
+
+    return bool(CARRIED.search(html)) or any(CARRIED.search(sheet.css) for sheet in document_sheets(html, root))
 
 
 def render_deck(project: Project, game: Game, deck: Deck, cards: list,
@@ -127,12 +142,14 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
         whole = laid_out(html)
         sides = list(whole.pages)
         shrinking = shrunk_of(whole, range(expected))
+        alone = not _carried_between_cards(html, project.root)
         for _ in range(MAX_FIT_PASSES - 1):
             if not shrinking:
                 break
             # Only the sides that shrank are laid out again, in place among empty pages (each side
-            # is measured on its own page, so the others are as the whole deck's pass left them).
-            again = laid_out(deck_html([page if index in shrinking else Markup("")
+            # is measured on its own page, so the others are as the whole deck's pass left them),
+            # unless the styles carry something from card to card (a counter, a running string).
+            again = laid_out(deck_html([page if index in shrinking or not alone else Markup("")
                                         for index, page in enumerate(card_pages())]))
             for index in shrinking:
                 sides[index] = again.pages[index]

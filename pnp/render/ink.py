@@ -2,8 +2,9 @@
 
 Darkness is 1 - grey level, averaged over every pixel of every page: 0 for blank paper, 1
 for solid black. A coarse rendering is enough for a mean (COVERAGE_DPI), and cheap: about
-2 ms a page. A file's figure is kept in the user's cache under the digest of its bytes, so
-a rebuild rasterises only the files that changed.
+2 ms a page. A file's figure is kept in the user's cache under the digest of its bytes (and of
+what measured it: pnp's source, the rasteriser's version), so a rebuild rasterises only the
+files that changed.
 """
 
 import hashlib
@@ -37,8 +38,13 @@ def file_ink_coverage(path: Path) -> float:
     data = path.read_bytes()
     if not enabled() or secret() is None:
         return ink_coverage(data)
-    digest = hashlib.sha256(data).hexdigest()
-    entry, key = user_folder() / FOLDER / digest, f"ink {COVERAGE_DPI} {digest}"
+    from importlib.metadata import version
+
+    from pnp.tables import source_digest
+
+    measured_by = f"{COVERAGE_DPI} {version('pypdfium2')} {version('pillow')} {source_digest()}"
+    digest = hashlib.sha256(measured_by.encode() + b"\n" + data).hexdigest()
+    entry, key = user_folder() / FOLDER / digest, f"ink {digest}"
     kept = read_signed(entry, key) if entry.is_file() else None
     try:
         return float(kept) if kept is not None else _remembered(entry, key, ink_coverage(data))

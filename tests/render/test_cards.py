@@ -71,3 +71,21 @@ def test_only_the_sides_that_shrink_are_laid_out_again(tiny, monkeypatch, tmp_pa
         sizes = [{round(w["size"], 2) for w in page.extract_words(extra_attrs=["size"]) if w["text"] in ("The", "Lantern")}
                  for page in document.pages[:2]]
     assert max(sizes[0]) < max(sizes[1])               # the long name shrank; the next card's did not
+
+
+def test_a_shrunk_side_is_laid_out_with_the_cards_before_it_when_styles_count_them(tiny, monkeypatch, tmp_path):
+    """A counter runs from card to card: the side laid out again is laid out after the others,
+    and prints the number it has in the deck."""
+    cards = tiny.card_data / "tiny" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("name: The Raven\n", "name: The Raven of the Moors\n", 1))
+    stylesheet = tiny.layouts / "tiny" / "cards.css"
+    stylesheet.write_text(stylesheet.read_text() + "\nbody { counter-reset: card; }\n.card { counter-increment: card; }\n"
+                          ".card .name::before { content: 'No' counter(card) ' '; }\n")
+    game = get_game(tiny, "tiny")
+    deck = load_game(tiny, game)[0]
+    monkeypatch.setenv("PNP_CACHE", "off")
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(render_deck(tiny, game, deck.deck, deck.cards))
+    with pdfplumber.open(path) as document:
+        text = document.pages[1].extract_text()
+    assert "No2" in text and "Moors" in text, text
