@@ -3,15 +3,16 @@
 An edition is one game on one paper (in one language, with some modules): one output folder.
 A run loads and checks each game once, then hands its pieces to a pool of processes, the
 longest first (rulebooks, then decks by size), so that no process waits on the last one at the
-end; a deck whose data changed since the folder's last build goes before them all. A deck's cards are the same on every paper: they are rendered once and imposed for each
-paper the run asks for; boards likewise. A folder whose last build had the same inputs is left
+end; a deck whose data changed since the folder's last build goes before them all. A deck's
+cards are the same on every paper: they are rendered once and imposed for each paper the run
+asks for; boards likewise. A folder whose last build had the same inputs is left
 as it is (pnp/inputs.py).
 """
 
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
-import os
 from pathlib import Path
 
 from pnp.build import check_before_build

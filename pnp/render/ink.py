@@ -33,27 +33,20 @@ def ink_coverage(pdf: Path | bytes) -> float:
 
 def file_ink_coverage(path: Path) -> float:
     """ink_coverage of a written file, as kept for its bytes when it was measured before."""
-    from pnp.user_cache import enabled, read_signed, secret, user_folder
+    from importlib.metadata import version
+
+    from pnp.tables import source_digest
+    from pnp.user_cache import enabled, read_signed, secret, user_folder, write_signed
 
     data = path.read_bytes()
     if not enabled() or secret() is None:
         return ink_coverage(data)
-    from importlib.metadata import version
-
-    from pnp.tables import source_digest
-
     measured_by = f"{COVERAGE_DPI} {version('pypdfium2')} {version('pillow')} {source_digest()}"
     digest = hashlib.sha256(measured_by.encode() + b"\n" + data).hexdigest()
     entry, key = user_folder() / FOLDER / digest, f"ink {digest}"
-    kept = read_signed(entry, key) if entry.is_file() else None
     try:
-        return float(kept) if kept is not None else _remembered(entry, key, ink_coverage(data))
-    except ValueError:
-        return _remembered(entry, key, ink_coverage(data))
-
-
-def _remembered(entry: Path, key: str, coverage: float) -> float:
-    from pnp.user_cache import write_signed
-
-    write_signed(entry, key, repr(coverage).encode())
-    return coverage
+        return float(read_signed(entry, key))
+    except (TypeError, ValueError):      # none kept, or not a figure
+        coverage = ink_coverage(data)
+        write_signed(entry, key, repr(coverage).encode())
+        return coverage
