@@ -176,7 +176,7 @@ def test_a_shipped_cache_is_not_trusted(tmp_path):
     own secret; the victim's build renders afresh and matches an uncached build byte for byte."""
     stranger = copy_project(tmp_path / "stranger")
     assert run_pnp("new", "tiny", "--project", str(stranger)).exit_code == 0      # a small game: a fast build
-    code, output, *_ = run_capped(["build", "tiny", "--out", str(tmp_path / "theirs")], stranger,
+    code, output, *_ = run_capped(["build", "tiny", "--jobs", "1", "--out", str(tmp_path / "theirs")], stranger,
                                   {"XDG_CACHE_HOME": str(tmp_path / "their-home"), SHARED_FOLDER_VARIABLE: ""}, 120)
     assert code == 0, output
     for entry in (stranger / "output" / ".cache").glob("*.pdf"):
@@ -184,10 +184,11 @@ def test_a_shipped_cache_is_not_trusted(tmp_path):
                                                      b"<< /S /JavaScript /JS (app.alert(1)) >>", 1))
     victim = tmp_path / "victim"
     shutil.copytree(stranger, victim, symlinks=True)
-    code, output, *_ = run_capped(["build", "tiny", "--out", str(tmp_path / "ours")], victim,
+    code, output, *_ = run_capped(["build", "tiny", "--jobs", "1", "--out", str(tmp_path / "ours")], victim,
                                   {"XDG_CACHE_HOME": str(tmp_path / "our-home"), SHARED_FOLDER_VARIABLE: ""}, 120)
     assert code == 0, output
-    code, output, *_ = run_capped(["build", "tiny", "--out", str(tmp_path / "fresh")], victim, {"PNP_CACHE": "off"}, 120)
+    code, output, *_ = run_capped(["build", "tiny", "--jobs", "1", "--out", str(tmp_path / "fresh")], victim,
+                                  {"PNP_CACHE": "off"}, 120)
     assert code == 0, output
     for path in (tmp_path / "fresh").glob("*.pdf"):
         ours = (tmp_path / "ours" / path.name).read_bytes()
@@ -354,12 +355,12 @@ def test_an_out_folder_below_a_file_is_a_clean_error(project, tmp_path):
 
 # --- what held still holds ----------------------------------------------------------------------
 
-def test_card_text_with_html_and_template_syntax_prints_literally(project, tmp_path):
-    edit(project, "card_data/verset/glass.yaml", "name: Glass of Forgiveness",
-         "name: \"<b>Glass</b> {{ 7 * 7 }}\"")
-    code, output, *_ = run_capped(["build", "verset", "--out", str(tmp_path / "out")], project, seconds=120)
+def test_card_text_with_html_and_template_syntax_prints_literally(tiny, tmp_path):
+    edit(tiny.root, "card_data/tiny/cards.yaml", "name: The Lantern", "name: \"<b>L</b> {{7*7}}\"")
+    code, output, *_ = run_capped(["build", "tiny", "--jobs", "1", "--out", str(tmp_path / "out")], tiny.root,
+                                  seconds=120)
     assert code == 0, output
     import pdfplumber
-    with pdfplumber.open(tmp_path / "out" / "glass-of-forgiveness.pdf") as pdf:
+    with pdfplumber.open(tmp_path / "out" / "cards.pdf") as pdf:
         text = pdf.pages[0].extract_text()
-    assert "<b>Glass</b>" in text and "{{ 7 * 7 }}" in text and "49" not in text
+    assert "<b>L</b>" in text and "{{7*7}}" in text and "49" not in text

@@ -1,6 +1,7 @@
 """The render cache gives the same bytes as a fresh render, and notices changed inputs."""
 
 import shutil
+from pathlib import Path
 
 from pnp.render.cache import CACHE_FOLDER, SHARED_FOLDER_VARIABLE, layouts_done
 from tests.conftest import run_pnp
@@ -12,29 +13,65 @@ def built(project, out, game: str, *options) -> dict:
     return {path.name: path.read_bytes() for path in out.glob("*.pdf")}
 
 
+MORE_DECK = """
+  - key: more
+    title: More cards
+    data: more.yaml
+    count: 2
+    count_rule: the two cards of the second deck
+    size: poker
+    face: tiny/card.html
+    back: tiny/back.html
+    fields: {id: {type: slug}, name: {type: text}, value: {type: int}, text: {type: text}, icon: {type: icon}}
+"""
+BOARD = """
+boards:
+  - {key: board, title: board, layout: tiny/board.html, width_mm: 240, height_mm: 180}
+"""
+BOARD_LAYOUT = """<!DOCTYPE html>
+<html lang="{{ game.language }}"{% if game.ink_saver %} class="ink-saver"{% endif %}>
+<head><meta charset="utf-8"><title>{{ game.title }}: board</title>
+<link rel="stylesheet" href="layouts/tiny/cards.css">
+<style>@page { size: 240mm 180mm; margin: 0; bleed: 3mm; } html, body { margin: 0; }
+.board { width: 240mm; height: 180mm; background: #f3ead4; color: #1b1a2e; font: 24pt "Rye", serif; padding: 20mm; }
+</style></head>
+<body><div class="board">{{ game.title }}</div></body></html>
+"""
+
+
+def two_decks_and_a_board(tiny) -> Path:
+    """The starter game with a second deck (its own file) and a board: the smallest game whose
+    build has pieces that change apart."""
+    data = tiny.root / "card_data" / "tiny"
+    (data / "game.yaml").write_text((data / "game.yaml").read_text() + MORE_DECK + BOARD)
+    (data / "more.yaml").write_text("- {id: the-bell, name: The Bell, value: 4, text: Ring it., icon: hourglass}\n"
+                                    "- {id: the-key, name: The Key, value: 6, text: Open a door., icon: key}\n")
+    (tiny.root / "layouts" / "tiny" / "board.html").write_text(BOARD_LAYOUT)
+    return tiny.root
+
+
 def build(project, out):
-    """The Last Wizard: decks of their own (red, blue), a board and tokens: the smallest shipped
-    game with several decks."""
-    return built(project, out, "wizard", "--duplex", "none")
+    return built(project, out, "tiny", "--duplex", "none")
 
 
 def build_tiny(project, out):
     return built(project, out, "tiny", "--jobs", "1")
 
 
-def test_a_cached_build_equals_a_fresh_one_and_a_changed_card_is_rendered_again(project_copy, tmp_path,
-                                                                                 cache_on, monkeypatch):
-    first = build(project_copy, tmp_path / "first")
-    assert list((project_copy / CACHE_FOLDER).glob("*.pdf"))
-    cached = build(project_copy, tmp_path / "cached")
+def test_a_cached_build_equals_a_fresh_one_and_a_changed_card_is_rendered_again(tiny, tmp_path, cache_on, monkeypatch):
+    project = two_decks_and_a_board(tiny)
+    first = build(project, tmp_path / "first")
+    assert list((project / CACHE_FOLDER).glob("*.pdf"))
+    assert {"cards.pdf", "more.pdf", "board-tiles.pdf", "rulebook.pdf"} <= set(first)
+    cached = build(project, tmp_path / "cached")
     assert cached == first
-    red = project_copy / "card_data" / "wizard" / "red.yaml"
-    red.write_text(red.read_text().replace("name: Hedge Mage", "name: Hedge Wizard", 1))
-    changed = build(project_copy, tmp_path / "changed")
-    assert changed["red-deck.pdf"] != first["red-deck.pdf"]
-    assert changed["blue-deck.pdf"] == first["blue-deck.pdf"]
+    cards = project / "card_data" / "tiny" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("name: The Raven", "name: The Crow", 1))
+    changed = build(project, tmp_path / "changed")
+    assert changed["cards.pdf"] != first["cards.pdf"]
+    assert changed["more.pdf"] == first["more.pdf"]
     monkeypatch.setenv("PNP_CACHE", "off")
-    assert build(project_copy, tmp_path / "fresh")["red-deck.pdf"] == changed["red-deck.pdf"]
+    assert build(project, tmp_path / "fresh")["cards.pdf"] == changed["cards.pdf"]
 
 
 def test_a_picture_outside_layouts_is_refused_by_check_and_build(tiny, tmp_path):
