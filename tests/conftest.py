@@ -265,7 +265,8 @@ def pytest_collection_finish(session):
 
 
 # Fixtures that build whole games once per run (made_once): they wait for the site's build.
-WHOLE_BUILDS = {"built", "built_wizard", "built_verso", "verso_builds", "built_olf", "built_verdun", "exports", "both"}
+WHOLE_BUILDS = {"built", "built_wizard", "built_verso", "verso_builds", "built_olf", "built_verdun", "exports", "both",
+                "verset_ink_saver"}
 
 
 def run_order(item) -> bool:
@@ -275,10 +276,13 @@ def run_order(item) -> bool:
     return bool({"built_site", *WHOLE_BUILDS} & set(item.fixturenames))
 
 
-def pytest_xdist_auto_num_workers(config) -> int:
+def pytest_xdist_auto_num_workers(config) -> int | None:
     """One worker more than the cores (`-n auto`): the browser tests, the subprocesses the
     attacks wait on and the builds waiting for the site leave a core idle that the extra worker
-    fills (on 2 cores: 9 min 27 s with 3 workers, 10 min 58 s with 2, the same with 4)."""
+    fills (on 2 cores: 9 min 27 s with 3 workers, 10 min 58 s with 2, the same with 4).
+    PYTEST_XDIST_AUTO_NUM_WORKERS, when set, is xdist's to read."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
     from pnp.pool import default_jobs
     return default_jobs() + 1
 

@@ -77,6 +77,15 @@ def test_every_preset_is_imposed_at_its_size_as_many_as_fit(sized, paper, size):
     assert seen == CARDS
 
 
+@pytest.mark.parametrize("paper", sorted(PAPERS_MM))
+def test_the_rulebook_is_laid_out_on_the_paper(sized, paper):
+    """The rulebook's pages are the paper, on every paper (Verset's on A4 and Letter: tests/test_build.py)."""
+    pdf = pikepdf.open(sized / paper / "rulebook.pdf")
+    for page in pdf.pages:
+        size = sorted((float(page.mediabox[2]) / MM, float(page.mediabox[3]) / MM))
+        assert size == pytest.approx(sorted(PAPERS_MM[paper]), abs=0.01)
+
+
 def test_a_size_with_sides_as_well_is_refused(tiny):
     path = tiny.card_data / "tiny" / "game.yaml"
     path.write_text(path.read_text().replace("    size: poker", "    size: poker\n    width_mm: 60"))

@@ -240,6 +240,8 @@ def test_a_search_finds_the_rule_the_card_and_the_ruling_and_lands_on_it(browser
     page.goto(glossary)
     searches = [search[2:] for search in SEARCHES if search[:2] == (key, language)]
     for query, rule, card, ruling in searches:
+        page.fill("#search", "")                           # no result of the last query left to read
+        page.wait_for_selector("#search-results", state="hidden")
         found = _search(page, query)
         assert f"index.html#{rule}" in found and f"faq.html#{ruling}" in found, (query, found)
         assert card is None or f"cards.html#{card}" in found, (query, found)
