@@ -142,10 +142,12 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
         whole = laid_out(html)
         sides = list(whole.pages)
         shrinking = shrunk_of(whole, range(expected))
-        alone = not _carried_between_cards(html, project.root)
+        alone = None                   # whether a side may be laid out without the cards before it
         for _ in range(MAX_FIT_PASSES - 1):
             if not shrinking:
                 break
+            if alone is None:          # the deck's stylesheets read only when a side shrank
+                alone = not _carried_between_cards(html, project.root)
             # Only the sides that shrank are laid out again, in place among empty pages (each side
             # is measured on its own page, so the others are as the whole deck's pass left them),
             # unless the styles carry something from card to card (a counter, a running string).
