@@ -36,6 +36,7 @@ MALLOC_ARENAS = 2
 PIPE_ATOMIC_BYTES = 4096          # POSIX PIPE_BUF on Linux: writes up to this size never interleave
 EXIT_WORKER_LOST = 70             # the work's own code for "a worker process died under it"
 WATCH_INTERVAL = 0.1              # seconds between the parent's looks at the clocks
+ENDING_INTERVAL = 0.002           # seconds between its looks at a work that has closed the pipe
 FORWARDED_SIGNALS = {signal.SIGTERM, signal.SIGHUP}   # the parent passes these on to the work
 
 
@@ -283,8 +284,8 @@ class Supervisor:
             if not ready:
                 return
             chunk = os.read(self.channel, 65536)
-            if not chunk:
-                time.sleep(timeout)
+            if not chunk:              # every writer gone: the work is ending, looked at again soon
+                time.sleep(min(timeout, ENDING_INTERVAL))
                 return
             self.pending += chunk
             *lines, self.pending = self.pending.split(b"\n")
