@@ -47,6 +47,11 @@ def use_salt(root, salt: str) -> None:
     _salts[str(Path(root).resolve())] = salt
 
 
+def salt_in_use(root) -> str | None:
+    """The render inputs a build of the project said it read (use_salt), None before one did."""
+    return _salts.get(str(Path(root).resolve()))
+
+
 def _salt(root: str) -> str:
     return _salts.get(root) or render_inputs(Project(Path(root)))
 

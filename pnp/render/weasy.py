@@ -9,11 +9,15 @@ Pillow running away in C is killed with the process, the user told which layout 
 import logging
 import os
 import re
-import shutil
 import warnings
 from contextlib import contextmanager
 
 from PIL import Image
+
+from pnp.render.libraries import quick_library_lookup
+
+with quick_library_lookup():
+    import weasyprint  # noqa: F401  (loaded here first: its libraries are found without a compiler)
 
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
@@ -28,6 +32,7 @@ from pnp.render.cache import count_layout
 from pnp.render.fetcher import ProjectFetcher
 from pnp.render.pdf_tags import PDF_VARIANT, described_figures
 from pnp.render.readable import PAGE_BASE
+from pnp.render.shared_fonts import fonts_key, remove_folder, shared_fonts
 from pnp.render.templates import TemplateLimit, check_document
 
 # Performance advice, not a fault in the output: subsetting falls back to fontTools.
@@ -120,10 +125,10 @@ def layout_file_of(html: str, what: str) -> str:
 
 
 class Renderer:
-    """Lays out HTML from the project with the project's fonts and nothing else. Used as a
-    context manager: at its end, the folder WeasyPrint copied the fonts into is removed (its
-    FontConfiguration removes it only when collected, which a process leaving by os._exit, as
-    pnp's do, may never reach)."""
+    """Lays out HTML from the project with the project's fonts and nothing else. Each document
+    takes the font configuration of the documents declaring the same fonts (pnp/render/
+    shared_fonts.py), else the renderer's own. Used as a context manager: at its end, the folder
+    WeasyPrint copied the fonts of its own configuration into is removed."""
 
     def __init__(self, project: Project):
         os.environ.setdefault("SOURCE_DATE_EPOCH", FONT_TIMESTAMP)
@@ -131,16 +136,23 @@ class Renderer:
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         self.project = project
         self.fetcher = ProjectFetcher(project.root, project.layouts / "icons")
-        self.fonts = FontConfiguration()
+        self.own_fonts: FontConfiguration | None = None
         self.layout_file: str | None = None       # of the document laid out last, for `pdf`
 
     def __enter__(self) -> "Renderer":
         return self
 
     def __exit__(self, *exception) -> None:
-        folder, self.fonts._folder = getattr(self.fonts, "_folder", None), None
-        if folder:
-            shutil.rmtree(folder, ignore_errors=True)
+        if self.own_fonts is not None:
+            remove_folder(self.own_fonts)
+
+    def fonts(self, html: str) -> FontConfiguration:
+        key = fonts_key(html, self.project.root)
+        if key is not None:
+            return shared_fonts(key)
+        if self.own_fonts is None:
+            self.own_fonts = FontConfiguration()
+        return self.own_fonts
 
     def check(self, html: str, layout_file: str) -> None:
         """The checks `pnp check` makes on a document, made again on what is typeset."""
@@ -161,7 +173,7 @@ class Renderer:
               warnings_as_errors(f"{layout_file}, {doing}"), time_limit(layout_file, doing)):
             options = {"pdf_variant": PDF_VARIANT} if tagged else {}
             return HTML(string=html, base_url=PAGE_BASE,
-                        url_fetcher=self.fetcher).render(font_config=self.fonts, **options)
+                        url_fetcher=self.fetcher).render(font_config=self.fonts(html), **options)
 
     def pdf(self, document, what: str, layout_file: str | None = None, tagged: bool = False) -> bytes:
         """The PDF of a laid-out document (named in messages as `layout` named it); `tagged`:
