@@ -75,12 +75,13 @@ def run() -> None:
 def run_command() -> int:
     """main() as the supervised work: its exit status, a limit reached reported in one line."""
     from pnp.contained import EXIT_WORKER_LOST, memory_error, out_of_memory, stage
+    from pnp.stack_room import with_stack_room
 
     code = 0
     reserve = bytearray(REPORT_RESERVE_BYTES)       # given back to say that the memory ran out
     try:
         with stage("", "pnp " + " ".join(sys.argv[1:2])):
-            main()
+            with_stack_room(main)
     except SystemExit as stop:
         code = stop.code
     except MemoryError:

@@ -22,6 +22,7 @@ from pnp.data.game import Game
 from pnp.preflight import require_preflight
 from pnp.project import Project
 from pnp.render import cache
+from pnp.stack_room import with_stack_room
 
 PR_SET_PDEATHSIG = 1             # Linux prctl: a signal for the child when its parent dies
 PAGES_BYTES = 4                  # a cached sheet starts with its page count
@@ -116,10 +117,11 @@ def ready() -> None:
 
 
 def counted(task, *arguments):
-    """Run a task; (its result, the documents WeasyPrint laid out for it)."""
+    """Run a task, with room on the frame stack (pnp.stack_room); (its result, the documents
+    WeasyPrint laid out for it)."""
     before = cache.layouts_done()
     with stage("", TASKS.get(task.__name__, task.__name__.replace("_", " "))):
-        result = task(*arguments)
+        result = with_stack_room(task, *arguments)
     return result, cache.layouts_done() - before
 
 

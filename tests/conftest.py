@@ -238,7 +238,7 @@ QUICK = {
                "tests/render/test_sheet_layout.py", "tests/render/test_svg_check.py", "tests/render/test_syntax.py",
                "tests/render/test_stylesheet_check.py", "tests/render/test_cut_checks.py",
                "tests/render/test_named_pictures.py", "tests/render/test_fetcher.py", "tests/render/test_cards.py",
-               "tests/render/test_compiled.py"],
+               "tests/render/test_compiled.py", "tests/render/test_shared_fonts.py", "tests/render/test_libraries.py"],
     "rulebook": ["tests/rulebook/test_booklet.py", "tests/rulebook/test_anchors.py"],
     "rules": ["tests/rules/"],
     "site": ["tests/site/test_site_languages.py"],
@@ -248,7 +248,7 @@ QUICK = {
          "tests/test_preflight.py::test_a_form_font", "tests/test_preflight.py::test_missing_or_misplaced_boxes_fail",
          "tests/test_preflight.py::test_transparency_and_spot_colours_fail",
          "tests/test_architecture.py", "tests/test_quick_tier.py",
-         "tests/test_checked.py", "tests/test_costs.py"],
+         "tests/test_checked.py", "tests/test_costs.py", "tests/test_stack_room.py"],
 }
 SLOW_FIXTURES = {"built_site", "built", "built_wizard"}         # a whole game's build: the full suite's
 SLOW_FILES = ("test_simulate.py", "test_balance.py")              # simulated seasons: the full suite's
