@@ -92,9 +92,11 @@ def edition_options(edition: Edition, options: PrintOptions) -> dict:
 
 def build_editions(project: Project, editions: list[Edition], options: PrintOptions, jobs: int | None = None,
                    progress: Callable[[int, int, str], None] = lambda done, total, step: None,
-                   pool: ProcessPoolExecutor | None = None) -> list[BuildReport]:
+                   pool: ProcessPoolExecutor | None = None,
+                   on_file: Callable[[int, tuple], None] | None = None) -> list[BuildReport]:
     """Write each edition's folder, all or nothing; a folder already holding this very build
-    (same inputs, same files) is left as it is, and nothing of it is checked or rendered."""
+    (same inputs, same files) is left as it is, and nothing of it is checked or rendered.
+    `on_file(edition, file)`: as render_editions, each file as soon as it is ready and checked."""
     digests: dict = {}
     reports: list = [None] * len(editions)
     todo = []
@@ -106,7 +108,8 @@ def build_editions(project: Project, editions: list[Edition], options: PrintOpti
         else:
             todo.append((index, edition, inputs))
     if todo:
-        made = render_editions(project, [edition for _, edition, _ in todo], options, jobs, progress, digests, pool)
+        made = render_editions(project, [edition for _, edition, _ in todo], options, jobs, progress, digests, pool,
+                               on_file=on_file and (lambda position, file: on_file(todo[position][0], file)))
         for (index, edition, inputs), rendered in zip(todo, made):
             files = write_outputs(edition.out_dir, rendered.files, edition.owned, inputs, rendered.skipped)
             reports[index] = BuildReport(files, rendered.skipped, rendered.rendered)

@@ -45,6 +45,18 @@ def test_an_unchanged_build_lays_out_nothing(cache_on, tiny):
     assert contents(rebuilt) == contents(first)
 
 
+def test_each_file_written_is_handed_over_once_as_soon_as_it_is_ready(cache_on, tiny):
+    """What `pnp build` measures the ink of while the rest renders: each file's very bytes."""
+    editions = [Edition("tiny", paper, out_dir=tiny.root / "output" / "tiny" / paper, owned=True)
+                for paper in ("a4", "letter")]
+    handed: list = []
+    reports = build_editions(tiny, editions, PrintOptions(), 1, on_file=lambda edition, file: handed.append(
+        (edition, file[0], file[1])))
+    written = [(index, item.path.name, item.path.read_bytes()) for index, report in enumerate(reports)
+               for item in report.files]
+    assert sorted(handed) == sorted(written)
+
+
 def test_a_deck_edited_since_the_last_build_renders_first(cache_on, tiny):
     """The deck the designer just saved goes before the rulebook (which the cache may answer),
     instead of after it; a folder never built keeps the longest-first order."""

@@ -42,6 +42,7 @@ def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, langua
           project_dir: str | None) -> None:
     """Check each GAME, then build its print sheets, rulebook and table pieces (--all: every game)."""
     from pnp.editions import PrintOptions, build_editions
+    from pnp.render.ink import kept_ink_coverage
 
     duplex = duplex.lower()
     if card_list is not None or revision is not None:
@@ -55,7 +56,9 @@ def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, langua
                                          ink_saver)
         options = PrintOptions(duplex, offset, booklet, force, ink_saver)
         with progress_of("checking") as show:
-            reports = build_editions(project, editions, options, jobs, show)
+            # Each file's ink measured as it comes, while the rest renders: the closing table reads it kept.
+            reports = build_editions(project, editions, options, jobs, show,
+                                     on_file=lambda edition, file: kept_ink_coverage(file[1]))
     except PnpError as error:
         fail(error, wrote_nothing=True)
     for edition, report in zip(editions, reports):

@@ -33,12 +33,16 @@ def ink_coverage(pdf: Path | bytes) -> float:
 
 def file_ink_coverage(path: Path) -> float:
     """ink_coverage of a written file, as kept for its bytes when it was measured before."""
+    return kept_ink_coverage(path.read_bytes())
+
+
+def kept_ink_coverage(data: bytes) -> float:
+    """ink_coverage of a PDF, kept in the user's cache for its bytes: measured once."""
     from importlib.metadata import version
 
     from pnp.tables import source_digest
     from pnp.user_cache import enabled, read_signed, secret, user_folder, write_signed
 
-    data = path.read_bytes()
     if not enabled() or secret() is None:
         return ink_coverage(data)
     measured_by = f"{COVERAGE_DPI} {version('pypdfium2')} {version('pillow')} {source_digest()}"

@@ -26,3 +26,11 @@ def test_ink_is_measured_once_for_the_same_bytes(tmp_path, cache_on, monkeypatch
     assert ink.file_ink_coverage(half) == pytest.approx(0.5, abs=0.02) and not measured
     _pdf(tmp_path / "half.pdf", 0.25)                  # other bytes under the same name
     assert ink.file_ink_coverage(half) == 0.25 and len(measured) == 1
+
+
+def test_a_pdf_measured_before_it_is_written_is_not_measured_again(tmp_path, cache_on, monkeypatch):
+    """pnp build measures each file as it arrives from the pool; its closing table reads the figure kept."""
+    half = _pdf(tmp_path / "half.pdf", 0.5)
+    assert ink.kept_ink_coverage(half.read_bytes()) == pytest.approx(0.5, abs=0.02)
+    monkeypatch.setattr(ink, "ink_coverage", lambda pdf: pytest.fail("measured twice"))
+    assert ink.file_ink_coverage(half) == pytest.approx(0.5, abs=0.02)
