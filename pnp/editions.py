@@ -15,7 +15,6 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pnp.build import check_before_build
 from pnp.contained import stage
 from pnp.output import BuildReport, up_to_date, write_outputs
 from pnp.output.folders import MANIFEST
@@ -157,6 +156,8 @@ def game_digest(project: Project, game_key: str, digests: dict) -> str:
 
 def _check(project: Project, runs: dict, options: PrintOptions) -> None:
     """Every game checked before anything is written: a problem stops the whole run."""
+    from pnp.build import check_before_build     # the checks load after the pool has started
+
     for run in runs.values():
         with stage(f"layouts/{run.game.key}", "checking the game's layouts and examples"):
             run.results, run.skipped = check_before_build(project, run.game, options.force, run.loaded,

@@ -19,7 +19,6 @@ from pnp.contained import stage
 from pnp.data.decks import load_game
 from pnp.games import get_game
 from pnp.data.game import Game
-from pnp.preflight import require_preflight
 from pnp.project import Project
 from pnp.render import cache
 from pnp.stack_room import with_stack_room
@@ -130,6 +129,7 @@ def deck_files(job: GameJob, deck_key: str, papers: tuple, duplex: str,
     """A deck's cards rendered once, imposed on each paper: {paper: (PDF, pages)}. Sheets are
     cached like pages, keyed by the card pages' bytes and everything the imposition reads."""
     from pnp.build import build_deck, render_cards
+    from pnp.preflight import require_preflight
 
     ready_game = prepared(job)
     project, game = ready_game.project, ready_game.game
@@ -174,6 +174,7 @@ def rulebook_file(job: GameJob, paper: str, booklet: bool) -> tuple[str, bytes, 
 
     import pikepdf
 
+    from pnp.preflight import require_preflight
     from pnp.render.papers import booklet_page, paper_size
     from pnp.render.sheet_layout import MM
     from pnp.rulebook.booklet import impose_booklet
@@ -194,6 +195,7 @@ def rulebook_file(job: GameJob, paper: str, booklet: bool) -> tuple[str, bytes, 
 
 def board_files(job: GameJob, papers: tuple) -> dict:
     """Each board rendered once, then at full size and tiled for each paper: {paper: files}."""
+    from pnp.preflight import require_preflight
     from pnp.render.boards import board_files as files_of, render_board
 
     ready_game = prepared(job)
@@ -210,6 +212,8 @@ def board_files(job: GameJob, papers: tuple) -> dict:
 
 def table_piece_files(job: GameJob, paper: str) -> list[tuple[str, bytes, int]]:
     """The game's own table pieces (playmats, sheets) for the paper."""
+    from pnp.preflight import require_preflight
+
     ready_game = prepared(job)
     made = ready_game.game.table_pieces(ready_game.project, ready_game.game, paper)
     require_preflight([(name, pdf) for name, pdf, _ in made])
