@@ -24,7 +24,7 @@ from pnp.files import project_files
 from pnp.games import get_game
 from pnp.inputs import build_inputs, game_inputs, render_inputs
 from pnp.project import Project
-from pnp.pool import default_jobs, start_pool, stop_workers
+from pnp.pool import default_jobs, end_pool, start_pool, stop_workers
 from pnp.workers import (GameJob, adopt, board_files, counted, deck_files, ready_to_render, rulebook_file,
                          table_piece_files)
 
@@ -323,7 +323,7 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
         raise
     finally:
         if own_pool:
-            pool.shutdown(wait=True, cancel_futures=True)
+            end_pool(pool)
     made = []
     for (rendered, pieces), run_skipped in zip(out, _skipped_by_edition(runs, len(editions))):
         rendered.files = [file for _, files in sorted(pieces, key=lambda piece: piece[0]) for file in files]

@@ -4,9 +4,12 @@ leave waiting or print."""
 
 import multiprocessing
 import os
+import shutil
+import tempfile
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 
+from pnp.contained import kept, made
 from pnp.workers import ready, start_worker
 
 
@@ -19,11 +22,27 @@ def default_jobs() -> int:
 
 
 def start_pool(jobs: int) -> ProcessPoolExecutor:
-    """A pool whose processes start now and load WeasyPrint while the caller checks the data."""
+    """A pool whose processes start now and load WeasyPrint while the caller checks the data.
+    Their temporary files (WeasyPrint's copies of the fonts) go in a folder of the pool's, which
+    `end_pool` deletes however they end (a stopped worker runs no clean-up of its own)."""
+    folder = tempfile.mkdtemp(prefix="pnp-pool-")
+    made(folder)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
-                               initializer=start_worker, initargs=(os.getpid(),))
+                               initializer=start_worker, initargs=(os.getpid(), folder))
+    pool.pnp_folder = folder
     pool.submit(ready)
     return pool
+
+
+def end_pool(pool: ProcessPoolExecutor, wait: bool = True) -> None:
+    """Shut the pool down, what it has not begun cancelled; then delete its temporary folder."""
+    try:
+        pool.shutdown(wait=wait, cancel_futures=True)
+    finally:
+        folder = getattr(pool, "pnp_folder", None)
+        if folder:
+            shutil.rmtree(folder, ignore_errors=True)
+            kept(folder)
 
 
 @contextmanager
@@ -42,7 +61,7 @@ def worker_pool(jobs: int | None = None):
         stop_workers(pool)
         raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        end_pool(pool)
 
 
 WORKER_STOP_SECONDS = 2          # a stopped worker's time to end before it is killed

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pnp.atomic import write_atomically
 from pnp.editions import Edition, PrintOptions, build_editions, edition_options, render_editions
-from pnp.pool import start_pool
+from pnp.pool import end_pool, start_pool
 from pnp.errors import DataError, PnpError, plural
 from pnp.files import read_bytes
 from pnp.inputs import build_inputs
@@ -160,7 +160,7 @@ def watch_game(project: Project, editions: list[Edition], options: PrintOptions,
     except KeyboardInterrupt:
         pass
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        end_pool(pool, wait=False)
         say("stopped")
         restore()
 

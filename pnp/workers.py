@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import signal
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,9 +90,12 @@ def adopt(job: GameJob, project: Project, game: Game, loaded: list, results: dic
                                                                  _results=results)
 
 
-def start_worker(parent: int) -> None:
+def start_worker(parent: int, temporary: str | None = None) -> None:
     """A pool process's start: it dies with its parent, even by SIGKILL (Linux), leaves Ctrl-C
-    to its parent, and loads WeasyPrint at once, while the parent checks the data."""
+    to its parent, makes its temporary files in the pool's folder (`temporary`, which the pool's
+    owner deletes), and loads WeasyPrint at once, while the parent checks the data."""
+    if temporary is not None:
+        tempfile.tempdir = temporary
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -106,6 +110,7 @@ def ready_to_render() -> None:
     """WeasyPrint loaded, then every object alive kept out of the cyclic collector's scans
     (gc.freeze): they live as long as the process, and WeasyPrint's layout allocates so much
     that scanning them again and again cost about 5 % of a build (bench/run.py)."""
+    import pnp.build  # noqa: F401       (what every task renders with)
     import pnp.render.weasy  # noqa: F401
 
     gc.freeze()

@@ -217,8 +217,9 @@ def test_a_full_disk_in_a_library_temporary_file_is_one_line(project, tmp_path):
 
 
 def test_a_build_leaves_nothing_in_the_temporary_folder(noisy_tiny, tmp_path):
-    """WeasyPrint's font folder (/tmp/weasyprint-*) included: FontConfiguration removes it only
-    when collected, which pnp's way out (os._exit) may never reach; each Renderer removes it."""
+    """WeasyPrint's font folders (/tmp/weasyprint-*) included: FontConfiguration removes one only
+    when collected, which pnp's way out (os._exit) may never reach; a renderer removes its own,
+    the kept ones are the supervisor's to remove (pnp/render/shared_fonts.py)."""
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     code, output, _ = run_limited(["build", "tiny", "--jobs", "1", "--out", str(tmp_path / "out"),

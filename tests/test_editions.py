@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pnp.editions import Edition, PrintOptions, build_editions
+from pnp.errors import PnpError
 from pnp.games import get_game
 from pnp.inputs import game_inputs
 from pnp.project import Project
@@ -265,3 +266,20 @@ def test_stopping_workers_after_cancelling_the_rest_prints_no_traceback():
     done = subprocess.run([sys.executable, "-c", CANCELLED_THEN_STOPPED], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert done.stdout.strip() == "stopped" and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_pool_that_failed_leaves_nothing_in_the_temporary_folder(tiny, tmp_path, monkeypatch):
+    """Its processes, stopped halfway, run no clean-up of their own: their copies of the fonts
+    are in the pool's folder, which goes with the pool (pnp.pool.end_pool)."""
+    import tempfile
+
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    (tiny.root / "fonts" / "broken.ttf").write_bytes(b"not a font" * 100)
+    stylesheet = tiny.root / "layouts" / "tiny" / "cards.css"
+    stylesheet.write_text('@font-face { font-family: "EB Garamond"; src: url("../../fonts/broken.ttf"); }\n'
+                          + stylesheet.read_text())
+    with pytest.raises(PnpError, match="cannot be loaded"):
+        build(tiny, jobs=2)
+    assert list(temporary.iterdir()) == []

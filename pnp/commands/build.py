@@ -42,7 +42,7 @@ def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, langua
           project_dir: str | None) -> None:
     """Check each GAME, then build its print sheets, rulebook and table pieces (--all: every game)."""
     from pnp.editions import PrintOptions, build_editions
-    from pnp.render.ink import kept_ink_coverage
+    from pnp.render.ink import ink_is_kept, kept_ink_coverage
 
     duplex = duplex.lower()
     if card_list is not None or revision is not None:
@@ -57,8 +57,8 @@ def build(game_keys: tuple, every_game: bool, papers: tuple, duplex: str, langua
         options = PrintOptions(duplex, offset, booklet, force, ink_saver)
         with progress_of("checking") as show:
             # Each file's ink measured as it comes, while the rest renders: the closing table reads it kept.
-            reports = build_editions(project, editions, options, jobs, show,
-                                     on_file=lambda edition, file: kept_ink_coverage(file[1]))
+            measure = (lambda edition, file: kept_ink_coverage(file[1])) if ink_is_kept() else None
+            reports = build_editions(project, editions, options, jobs, show, on_file=measure)
     except PnpError as error:
         fail(error, wrote_nothing=True)
     for edition, report in zip(editions, reports):

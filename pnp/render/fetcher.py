@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pnp.render.weasyprint_loader  # noqa: F401  (before WeasyPrint: its libraries found so)
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from pnp.errors import DataError

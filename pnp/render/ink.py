@@ -36,14 +36,21 @@ def file_ink_coverage(path: Path) -> float:
     return kept_ink_coverage(path.read_bytes())
 
 
+def ink_is_kept() -> bool:
+    """Whether figures are kept (the user's cache is on and signs what it keeps)."""
+    from pnp.user_cache import enabled, secret
+
+    return enabled() and secret() is not None
+
+
 def kept_ink_coverage(data: bytes) -> float:
     """ink_coverage of a PDF, kept in the user's cache for its bytes: measured once."""
     from importlib.metadata import version
 
     from pnp.tables import source_digest
-    from pnp.user_cache import enabled, read_signed, secret, user_folder, write_signed
+    from pnp.user_cache import read_signed, user_folder, write_signed
 
-    if not enabled() or secret() is None:
+    if not ink_is_kept():
         return ink_coverage(data)
     measured_by = f"{COVERAGE_DPI} {version('pypdfium2')} {version('pillow')} {source_digest()}"
     digest = hashlib.sha256(measured_by.encode() + b"\n" + data).hexdigest()

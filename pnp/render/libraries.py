@@ -7,8 +7,8 @@ Windows' and macOS' among the first, and cffi looks up each name it cannot load 
 worker's start (bench/run.py). While WeasyPrint loads (`quick_library_lookup`), a name is
 looked up in one reading of the linker's cache instead, as find_library reads it first: a name
 the cache lacks is a miss at once, and WeasyPrint goes on to its next spelling, which the dynamic
-loader finds by itself (LD_LIBRARY_PATH included). Where there is no such cache (a system
-without glibc's ldconfig), find_library runs as it always does."""
+loader finds by itself (LD_LIBRARY_PATH included). Where `/sbin/ldconfig -p` lists nothing
+(no such program: macOS, musl), find_library runs as it always does."""
 
 import ctypes.util
 import os

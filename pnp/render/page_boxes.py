@@ -10,6 +10,7 @@ it an overlap on purpose (`data-overlap`).
 import weakref
 from dataclasses import dataclass, field
 
+import pnp.render.weasyprint_loader  # noqa: F401  (before WeasyPrint: its libraries found so)
 from weasyprint.formatting_structure import boxes
 from weasyprint.text.ffi import ffi, pango
 

@@ -4,16 +4,23 @@ registered once a process, not once a document.
 WeasyPrint registers every @font-face rule of a document in the FontConfiguration it is given:
 it unpacks the font (a WOFF is decoded and saved again), tells Fontconfig of it, and Pango then
 loads it afresh. Given a new configuration for each deck, a cold Verset build did that eleven
-times (about 0.8 s of its 9 CPU-seconds, bench/run.py). Two documents share a configuration only
-when they declare the very same @font-face rules, from the same stylesheets, under the same
-render inputs (pnp.inputs.render_inputs: the bytes of every layout and font): a configuration
-then holds exactly what each of them would have registered, in the same order, and nothing more.
-A document whose fonts cannot all be read off its stylesheets (one linked under another name
-than .css), that declares one face twice (which wins depends on the order WeasyPrint reads them
-in), or in a process that has not read a build's render inputs, gets its own.
+times (about 0.8 s of its 9 CPU-seconds, bench/run.py).
 
-The folders WeasyPrint unpacks fonts into are the supervising process's to delete (pnp.contained
-made) when the work ends, however it ends; outside it, this process's when it exits."""
+A document is handed a `DocumentFonts`, which only notes the faces WeasyPrint registers while it
+reads the document's stylesheets (the rule descriptors it passes, its own reading: imports,
+media, <base> and all). When the layout first asks for fonts, the document takes the
+configuration holding exactly those faces, registered in that order, under the same render
+inputs (pnp.inputs.render_inputs: the bytes of every layout and font a page may read), and
+makes it if there is none: a document lays out with what a fresh configuration of its own would
+hold, nothing more. A face registered after that (an SVG's own @font-face) makes the
+configuration the document's alone; a layout that fails lets its configuration go (what it
+registered may be half done), so the next document registers afresh and meets the same fault.
+Without a build's render inputs (use_salt), each document gets a configuration of its own.
+
+The folders WeasyPrint unpacks fonts into are made in the temporary folder of the process: a
+pool's is the pool's own, which the pool's owner deletes however its processes end (pnp.pool);
+a supervised command's are deleted by the supervisor (pnp.contained.made); the rest when this
+process exits."""
 
 import atexit
 import os
@@ -22,52 +29,84 @@ import tempfile
 from collections import OrderedDict
 from pathlib import Path
 
+import pnp.render.weasyprint_loader  # noqa: F401  (before WeasyPrint: its libraries found so)
 from weasyprint.text.fonts import FontConfiguration
 
 from pnp.contained import kept, made
 from pnp.render import cache
-from pnp.render.readable import page_file
-from pnp.render.stylesheet_check import document_sheets, font_face_rules
-from pnp.tags import tag_list
 
 SHARED_FONT_CONFIGURATIONS = 4          # kept a process, the least recently used let go first
 
-_shared: OrderedDict = OrderedDict()   # (root, render inputs, @font-face rules) -> FontConfiguration
+_shared: OrderedDict = OrderedDict()   # (root, render inputs, faces registered) -> FontConfiguration
 _cleanup_registered: list = []          # the pid that registered the clean-up at its exit
 
 
-def fonts_key(html: str, root: Path) -> tuple | None:
-    """What a document's font configuration holds, or None when it cannot be known from its
-    stylesheets (the document gets a configuration of its own)."""
-    root = Path(root).resolve()
-    salt = cache.salt_in_use(root)
-    if salt is None:
-        return None
-    for tag in tag_list(html):
-        if tag.name == "link" and not tag.closing:
-            path = page_file(root, tag.attribute("href") or "")
-            if path is not None and path.suffix.lower() != ".css":
-                return None
-    rules = font_face_rules(document_sheets(html, root))
-    declared = {face: rule for _, face, rule in rules}
-    if len(declared) < len(set((face, rule) for _, face, rule in rules)):
-        return None                    # a face declared twice: which wins depends on their order
-    return str(root), salt, tuple((sheet.shown, rule) for sheet, _, rule in rules)
+class DocumentFonts:
+    """One document's fonts, as WeasyPrint uses a FontConfiguration: `add_font_face` while it
+    reads the stylesheets; anything else (the font map, the layout caches) from the
+    configuration then chosen. `own`: the renderer's configurations (faces -> configuration),
+    used without render inputs and deleted at the renderer's end."""
+
+    def __init__(self, root: Path, own: dict):
+        salt = cache.salt_in_use(root)
+        self._inputs = None if salt is None else (str(Path(root).resolve()), salt)
+        self._faces: list = []                  # (descriptors, fetcher), in the order registered
+        self._own = own
+        self._chosen: FontConfiguration | None = None
+        self._key: tuple | None = None          # its key among the shared, while it is shared
+
+    def add_font_face(self, rule_descriptors, url_fetcher):
+        if self._chosen is None:
+            self._faces.append((rule_descriptors, url_fetcher))
+            return None
+        self._make_own()
+        return self._chosen.add_font_face(rule_descriptors, url_fetcher)
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if self._chosen is None:
+            self._choose()
+        return getattr(self._chosen, name)
+
+    def _choose(self) -> None:
+        faces = tuple(repr(sorted(descriptors.items())) for descriptors, _ in self._faces)
+        table, key = (self._own, faces) if self._inputs is None else (_shared, (*self._inputs, faces))
+        found = table.get(key)
+        if found is None:
+            found = _new_configuration(shared=table is _shared)
+            table[key] = found
+            for descriptors, fetcher in self._faces:
+                found.add_font_face(descriptors, fetcher)
+            while len(_shared) > SHARED_FONT_CONFIGURATIONS:
+                remove_folder(_shared.popitem(last=False)[1])
+        elif table is _shared:
+            _shared.move_to_end(key)
+        self._chosen, self._key = found, key
+        self._table = table
+
+    def _make_own(self) -> None:
+        """The configuration is this document's alone from now on: no other takes it."""
+        if self._key is not None and self._table.get(self._key) is self._chosen:
+            del self._table[self._key]
+            self._own[("alone", id(self._chosen))] = self._chosen
+        self._key = None
+
+    def failed(self) -> None:
+        """The layout failed: its configuration is let go with its folder (what it registered may
+        be half done, and a face it could not load would not be tried again)."""
+        if self._key is not None and self._table.get(self._key) is self._chosen:
+            del self._table[self._key]
+            remove_folder(self._chosen)
+        self._key = None
 
 
-def shared_fonts(key: tuple) -> FontConfiguration:
-    """The configuration of the documents whose fonts are `key` (fonts_key)."""
-    found = _shared.get(key)
-    if found is not None:
-        _shared.move_to_end(key)
-        return found
-    _register_cleanup()
+def _new_configuration(shared: bool) -> FontConfiguration:
     fonts = FontConfiguration()
-    fonts._folder = Path(tempfile.mkdtemp(prefix="weasyprint-"))
-    made(fonts._folder)
-    _shared[key] = fonts
-    while len(_shared) > SHARED_FONT_CONFIGURATIONS:
-        remove_folder(_shared.popitem(last=False)[1])
+    if shared:
+        _register_cleanup()
+        fonts._folder = Path(tempfile.mkdtemp(prefix="weasyprint-"))
+        made(fonts._folder)
     return fonts
 
 

@@ -80,14 +80,6 @@ def _at_rules(sheets: list[Sheet], keyword: str):
                                                                      skip_whitespace=True)))
 
 
-def font_face_rules(sheets: list[Sheet]) -> list[tuple[Sheet, str, str]]:
-    """(sheet, the face it declares, its whole block) of each @font-face rule of the sheets, in
-    order; the face is every descriptor but `src`, as written."""
-    return [(sheet, repr(sorted((name, tinycss2.serialize(value)) for name, value in _descriptors(rule).items()
-                                if name != "src")), tinycss2.serialize(rule.content or []))
-            for sheet, rule in _at_rules(sheets, "font-face")]
-
-
 def _counter_rules(sheets: list[Sheet]) -> dict:
     """name -> (sheet, line, descriptors) of every @counter-style (a later one of a name wins,
     as in the cascade)."""

@@ -14,13 +14,8 @@ from contextlib import contextmanager
 
 from PIL import Image
 
-from pnp.render.libraries import quick_library_lookup
-
-with quick_library_lookup():
-    import weasyprint  # noqa: F401  (loaded here first: its libraries are found without a compiler)
-
+import pnp.render.weasyprint_loader  # noqa: F401  (before WeasyPrint: its libraries found so)
 from weasyprint import HTML
-from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError
 
 from pnp.clock import wall_clock
@@ -32,7 +27,7 @@ from pnp.render.cache import count_layout
 from pnp.render.fetcher import ProjectFetcher
 from pnp.render.pdf_tags import PDF_VARIANT, described_figures
 from pnp.render.readable import PAGE_BASE
-from pnp.render.shared_fonts import fonts_key, remove_folder, shared_fonts
+from pnp.render.shared_fonts import DocumentFonts, remove_folder
 from pnp.render.templates import TemplateLimit, check_document
 
 # Performance advice, not a fault in the output: subsetting falls back to fontTools.
@@ -126,9 +121,9 @@ def layout_file_of(html: str, what: str) -> str:
 
 class Renderer:
     """Lays out HTML from the project with the project's fonts and nothing else. Each document
-    takes the font configuration of the documents declaring the same fonts (pnp/render/
-    shared_fonts.py), else the renderer's own. Used as a context manager: at its end, the folder
-    WeasyPrint copied the fonts of its own configuration into is removed."""
+    takes the font configuration holding exactly the faces it registers (pnp/render/
+    shared_fonts.py). Used as a context manager: at its end, the folders WeasyPrint copied the
+    fonts of the renderer's own configurations into are removed."""
 
     def __init__(self, project: Project):
         os.environ.setdefault("SOURCE_DATE_EPOCH", FONT_TIMESTAMP)
@@ -136,23 +131,15 @@ class Renderer:
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         self.project = project
         self.fetcher = ProjectFetcher(project.root, project.layouts / "icons")
-        self.own_fonts: FontConfiguration | None = None
+        self.own_fonts: dict = {}                  # configurations without a build's render inputs
         self.layout_file: str | None = None       # of the document laid out last, for `pdf`
 
     def __enter__(self) -> "Renderer":
         return self
 
     def __exit__(self, *exception) -> None:
-        if self.own_fonts is not None:
-            remove_folder(self.own_fonts)
-
-    def fonts(self, html: str) -> FontConfiguration:
-        key = fonts_key(html, self.project.root)
-        if key is not None:
-            return shared_fonts(key)
-        if self.own_fonts is None:
-            self.own_fonts = FontConfiguration()
-        return self.own_fonts
+        while self.own_fonts:
+            remove_folder(self.own_fonts.popitem()[1])
 
     def check(self, html: str, layout_file: str) -> None:
         """The checks `pnp check` makes on a document, made again on what is typeset."""
@@ -169,11 +156,16 @@ class Renderer:
         self.check(html, layout_file)
         count_layout()
         doing = f"typesetting {what}"
-        with (stage(layout_file, doing, RENDER_SECONDS, "RENDER_SECONDS"),
-              warnings_as_errors(f"{layout_file}, {doing}"), time_limit(layout_file, doing)):
-            options = {"pdf_variant": PDF_VARIANT} if tagged else {}
-            return HTML(string=html, base_url=PAGE_BASE,
-                        url_fetcher=self.fetcher).render(font_config=self.fonts(html), **options)
+        fonts = DocumentFonts(self.project.root, self.own_fonts)
+        try:
+            with (stage(layout_file, doing, RENDER_SECONDS, "RENDER_SECONDS"),
+                  warnings_as_errors(f"{layout_file}, {doing}"), time_limit(layout_file, doing)):
+                options = {"pdf_variant": PDF_VARIANT} if tagged else {}
+                return HTML(string=html, base_url=PAGE_BASE,
+                            url_fetcher=self.fetcher).render(font_config=fonts, **options)
+        except BaseException:
+            fonts.failed()
+            raise
 
     def pdf(self, document, what: str, layout_file: str | None = None, tagged: bool = False) -> bytes:
         """The PDF of a laid-out document (named in messages as `layout` named it); `tagged`:

@@ -176,7 +176,7 @@ def serve_site(project: Project, target: Path, keys: list[str], title: str, port
     """Build, serve, then rebuild on every change of the watched folders until Ctrl-C (or `stop`).
     Ctrl-C lets a rebuild under way finish (its processes are never cut off halfway). One pool
     of processes, WeasyPrint loaded in each, serves every rebuild."""
-    from pnp.pool import default_jobs, start_pool
+    from pnp.pool import default_jobs, end_pool, start_pool
     from pnp.watch import stop_on_interrupt
 
     stop = stop or threading.Event()
@@ -185,7 +185,7 @@ def serve_site(project: Project, target: Path, keys: list[str], title: str, port
     try:
         _serve(project, target, keys, title, port, owned, say, stop, pool)
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        end_pool(pool, wait=False)
         restore()
 
 

@@ -3,6 +3,7 @@ it first, and find_library is itself again after (pnp/render/libraries.py)."""
 
 import ctypes.util
 import subprocess
+import sys
 
 import pytest
 
@@ -49,3 +50,17 @@ def test_without_a_linker_cache_find_library_runs_as_always(monkeypatch):
     original = ctypes.util.find_library
     with quick_library_lookup():
         assert ctypes.util.find_library is original
+
+
+@pytest.mark.skipif(not hasattr(ctypes.util, "_findLib_gcc"), reason="find_library runs no compiler here")
+@pytest.mark.parametrize("module", ["pnp.render.fetcher", "pnp.render.page_boxes", "pnp.render.shared_fonts",
+                                    "pnp.render.weasy"])
+def test_whichever_module_loads_weasyprint_first_no_compiler_runs(module):
+    program = ("import ctypes.util as u\n"
+               "runs = []\n"
+               "u._findLib_gcc = lambda name: runs.append(name)\n"
+               "u._findLib_ld = lambda name: runs.append(name)\n"
+               f"import {module}, weasyprint\n"
+               "print(len(runs))\n")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "0", done.stderr

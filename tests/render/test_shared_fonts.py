@@ -1,90 +1,118 @@
-"""Documents share a font configuration only when it holds exactly what each would register
-(pnp/render/shared_fonts.py); the folders fonts are unpacked into are deleted, never a parent's."""
+"""A document lays out with exactly the fonts it registers, whichever document came before it
+in the process (pnp/render/shared_fonts.py): documents registering the same faces share one
+configuration; others, a failed layout and a process without a build's render inputs do not;
+the folders fonts are unpacked into are deleted, never a parent's."""
 
+import io
 import os
+import shutil
 
+import pikepdf
 import pytest
 
+from pnp.errors import RenderError
+from pnp.project import Project
 from pnp.render import cache, shared_fonts
-from pnp.render.shared_fonts import fonts_key, forget_shared_fonts, shared_fonts as configuration_for
+from pnp.render.weasy import Renderer
+from tests.conftest import ROOT
 
-FACE = '@font-face { font-family: "Body"; src: url("%s"); }'
-PAGE = '<link rel="stylesheet" href="layouts/t/cards.css"><style>@page { size: %s }</style><p>x</p>'
+FACE = '@font-face { font-family: "Body"; src: url("../../fonts/%s"); }'
+PAGE = '<style>@page { size: %s } p { font-family: Body }</style><p>Hand</p>'
 
 
 @pytest.fixture
-def sheets(tmp_path, monkeypatch):
-    """A project whose cards.css declares one face, its render inputs read by a build."""
-    folder = tmp_path / "layouts" / "t"
-    folder.mkdir(parents=True)
-    (folder / "cards.css").write_text(FACE % "../../fonts/a.woff" + "\np { color: red }")
+def project(tmp_path, monkeypatch):
+    """Two stylesheets naming different fonts "Body"; a build's render inputs read."""
+    (tmp_path / "layouts" / "t").mkdir(parents=True)
+    (tmp_path / "fonts").mkdir()
+    for name, font in (("nunito", "nunito/nunito-latin-400-normal.woff"), ("rye", "rye/rye-latin-400-normal.woff")):
+        shutil.copy(ROOT / "fonts" / font, tmp_path / "fonts" / f"{name}.woff")
+        (tmp_path / "layouts" / "t" / f"{name}.css").write_text(FACE % f"{name}.woff")
+    (tmp_path / "fonts" / "broken.ttf").write_bytes(b"not a font" * 100)
+    (tmp_path / "layouts" / "t" / "broken.css").write_text(FACE % "broken.ttf")
     monkeypatch.setattr(cache, "_salts", {str(tmp_path.resolve()): "inputs-1"})
-    yield tmp_path
-    forget_shared_fonts()
+    yield Project(tmp_path)
+    shared_fonts.forget_shared_fonts()
 
 
-def test_documents_declaring_the_same_faces_share_whatever_else_differs(sheets):
-    assert fonts_key(PAGE % "63mm 88mm", sheets) == fonts_key(PAGE % "57mm 89mm", sheets) is not None
+def page(sheet: str, size: str = "60mm 40mm") -> str:
+    return f'<style>@import url("layouts/t/{sheet}.css");</style>' + PAGE % size
 
 
-def test_another_face_another_stylesheet_or_other_render_inputs_do_not_share(sheets, monkeypatch):
-    first = fonts_key(PAGE % "63mm 88mm", sheets)
-    assert fonts_key(PAGE % "63mm 88mm" + "<style>" + FACE % "b.woff" + "</style>", sheets) != first
-    (sheets / "layouts" / "t" / "other.css").write_text(FACE % "../../fonts/a.woff")
-    assert fonts_key(PAGE.replace("cards.css", "other.css") % "63mm 88mm", sheets) != first   # resolved elsewhere
-    monkeypatch.setitem(cache._salts, str(sheets.resolve()), "inputs-2")
-    assert fonts_key(PAGE % "63mm 88mm", sheets) != first
+def fonts_of(pdf: bytes) -> list[bytes]:
+    """The embedded font programs of a PDF, as bytes."""
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        return [font.FontDescriptor.get("/FontFile2", font.FontDescriptor.get("/FontFile3")).read_bytes()
+                for page in document.pages for font in page.Resources.Font.values()
+                for font in [font.DescendantFonts[0] if "/DescendantFonts" in font else font]]
 
 
-def test_a_face_written_in_capitals_counts(sheets):
-    assert fonts_key(PAGE % "a4" + "<style>@FONT-FACE { font-family: X; src: url(x.woff) }</style>", sheets) \
-        != fonts_key(PAGE % "a4", sheets)
+def laid_out(project, html: str, renderer: Renderer | None = None) -> tuple:
+    """(the PDF's fonts, the configuration chosen) of one document."""
+    with (renderer or Renderer(project)) as own:
+        document = own.layout(html, "a page")
+        return fonts_of(own.pdf(document, "a page")), document.font_config._chosen
 
 
-@pytest.mark.parametrize("html", [
-    '<style>' + FACE % "a.woff" + FACE % "b.woff" + '</style>',             # which wins depends on the order
-    '<link rel="stylesheet" href="layouts/t/cards.txt">',                   # a sheet the key cannot read
-])
-def test_a_document_whose_fonts_cannot_be_known_gets_its_own(sheets, html):
-    (sheets / "layouts" / "t" / "cards.txt").write_text(FACE % "a.woff")
-    assert fonts_key(html, sheets) is None
+def test_documents_registering_the_same_faces_share_one_configuration(project):
+    first_fonts, first = laid_out(project, page("nunito", "60mm 40mm"))
+    again_fonts, again = laid_out(project, page("nunito", "80mm 40mm"))
+    assert again is first and again_fonts == first_fonts
 
 
-def test_before_a_build_read_its_render_inputs_no_document_shares(sheets, monkeypatch):
+def test_a_document_lays_out_with_its_own_faces_whatever_came_before(project):
+    """Both name their font Body, through @import url(...): each gets its own."""
+    rye_alone, _ = laid_out(project, page("rye"))
+    shared_fonts.forget_shared_fonts()
+    laid_out(project, page("nunito"))
+    rye_after, chosen = laid_out(project, page("rye"))
+    assert rye_after == rye_alone and chosen is not laid_out(project, page("nunito"))[1]
+
+
+def test_a_font_that_fails_fails_every_time(project):
+    for _ in range(2):
+        with pytest.raises(RenderError, match="cannot be loaded"):
+            laid_out(project, page("broken"))
+
+
+def test_without_a_builds_render_inputs_a_configuration_lasts_as_long_as_its_renderer(project, monkeypatch):
     monkeypatch.setattr(cache, "_salts", {})
-    assert fonts_key(PAGE % "a4", sheets) is None
+    with Renderer(project) as renderer:
+        one = renderer.layout(page("nunito"), "a page").font_config._chosen
+        assert renderer.layout(page("nunito", "a6"), "a page").font_config._chosen is one
+        folder = one._folder
+    assert not shared_fonts._shared and not folder.exists()
 
 
-def test_one_configuration_a_key_the_least_recent_let_go_with_its_folder(sheets):
-    first = configuration_for(("a",))
-    assert configuration_for(("a",)) is first and first._folder.is_dir()
+def test_a_face_registered_once_the_layout_began_makes_the_configuration_the_documents_alone(project):
+    """As an SVG's own @font-face is, while the page is laid out."""
+    _, shared = laid_out(project, page("nunito"))
+    with Renderer(project) as renderer:
+        document = renderer.layout(page("nunito"), "a page")
+        document.font_config.add_font_face({"font_family": "Late", "src": []}, None)
+        assert document.font_config._chosen is shared and shared not in shared_fonts._shared.values()
+        assert shared in renderer.own_fonts.values()              # deleted with the renderer
+
+
+def test_the_least_recent_is_let_go_with_its_folder(project):
+    _, first = laid_out(project, page("nunito"))
     folder = first._folder
     for number in range(shared_fonts.SHARED_FONT_CONFIGURATIONS):
-        configuration_for(("other", number))
+        laid_out(project, f'<style>@font-face {{ font-family: F{number}; src: url("fonts/rye.woff") }}</style>'
+                 + PAGE % "a6")
     assert not folder.exists() and first._folder is None
     kept = [fonts._folder for fonts in shared_fonts._shared.values()]
-    forget_shared_fonts()
-    assert not any(folder.exists() for folder in kept)
+    shared_fonts.forget_shared_fonts()
+    assert kept and not any(folder.exists() for folder in kept)
 
 
-def test_a_forked_process_leaves_its_parents_folders_alone(sheets):
-    folder = configuration_for(("a",))._folder
+def test_a_forked_process_leaves_its_parents_folders_alone(project):
+    _, fonts = laid_out(project, page("nunito"))
     child = os.fork()
     if child == 0:
-        forget_shared_fonts()
-        configuration_for(("a",))              # its own, in a folder of its own
-        forget_shared_fonts()
-        os._exit(0)
+        try:
+            shared_fonts.forget_shared_fonts()
+        finally:
+            os._exit(0)
     os.waitpid(child, 0)
-    assert folder.is_dir()
-
-
-def test_a_renderer_hands_documents_with_the_same_fonts_one_configuration(sheets):
-    from pnp.project import Project
-    from pnp.render.weasy import Renderer
-
-    project = Project(sheets)
-    with Renderer(project) as one, Renderer(project) as other:
-        assert one.fonts(PAGE % "a4") is other.fonts(PAGE % "a5")
-        own = one.fonts("<style>" + FACE % "a.woff" + FACE % "b.woff" + "</style>")
-        assert own is one.own_fonts and own is not other.fonts(PAGE % "a4")
+    assert fonts._folder.is_dir()
