@@ -11,7 +11,7 @@ as it is (pnp/inputs.py).
 
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from pnp.games import get_game
 from pnp.inputs import build_inputs, game_inputs, render_inputs
 from pnp.project import Project
 from pnp.pool import default_jobs, end_pool, start_pool, stop_workers
+from pnp.task_feed import TaskFeed
 from pnp.workers import (GameJob, adopt, board_files, counted, deck_files, ready_to_render, rulebook_file,
                          table_piece_files)
 
@@ -283,36 +284,24 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
                 except PnpError as error:
                     failures.append((task.blame, error))
         else:
-            # What the user just saved renders alone first, on an idle pool, then the rest; what
-            # prints the engine's tables waits for the check, which computes them once.
-            urgent = [task for task in tasks if task.urgent]
-            opening = urgent or [task for task in tasks if not task.after_check]
-            futures = {pool.submit(counted, task.function, *task.arguments): task for task in opening}
-            done = [0]
-
-            def collect(futures: dict) -> None:
-                for future in as_completed(futures):
-                    task = futures[future]
-                    done[0] += 1
-                    progress(done[0], len(tasks), task.label)
-                    try:
-                        task.deliver(*future.result())
-                    except PnpError as error:
-                        failures.append((task.blame, error))
+            # The longest task first, as each process frees (pnp/task_feed.py); what the user just
+            # saved alone first; what prints the engine's tables once the check has computed them.
+            feed = TaskFeed(pool, tasks, lambda pool, task: pool.submit(counted, task.function, *task.arguments),
+                            getattr(pool, "_max_workers", jobs) + 1).start()
             try:
                 _check(project, runs, options)
                 checked[0] = True
                 for index, file in waiting:
                     on_file(index, file)
-                if urgent:
-                    collect(futures)
-                    futures = {}
-                futures.update({pool.submit(counted, task.function, *task.arguments): task
-                                for task in tasks if task not in opening})
-                collect(futures)
+                feed.checked()
+                for done, (future, task) in enumerate(feed.finished(), start=1):
+                    progress(done, len(tasks), task.label)
+                    try:
+                        task.deliver(*future.result())
+                    except PnpError as error:
+                        failures.append((task.blame, error))
             except BaseException:
-                for future in futures:
-                    future.cancel()                # a failure of the check, or Ctrl-C, stops the rest
+                feed.stop()                        # a failure of the check, or Ctrl-C, stops the rest
                 raise
         if failures:
             raise _first_fault(failures)

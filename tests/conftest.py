@@ -248,7 +248,7 @@ QUICK = {
          "tests/test_preflight.py::test_a_form_font", "tests/test_preflight.py::test_missing_or_misplaced_boxes_fail",
          "tests/test_preflight.py::test_transparency_and_spot_colours_fail",
          "tests/test_architecture.py", "tests/test_quick_tier.py",
-         "tests/test_checked.py", "tests/test_costs.py", "tests/test_stack_room.py"],
+         "tests/test_checked.py", "tests/test_costs.py", "tests/test_stack_room.py", "tests/test_task_feed.py"],
 }
 SLOW_FIXTURES = {"built_site", "built", "built_wizard"}         # a whole game's build: the full suite's
 SLOW_FILES = ("test_simulate.py", "test_balance.py")              # simulated seasons: the full suite's
