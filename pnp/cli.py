@@ -2,7 +2,6 @@
 the program around it. Every refusal is a one-line error (exit 2), an example the engine
 disagrees with exits 1; no path prints a traceback."""
 
-import gc
 import importlib
 import os
 import sys
@@ -14,11 +13,6 @@ from pnp.errors import EXIT_BAD_INPUT, PnpError
 from pnp.commands.report import fail, report
 
 REPORT_RESERVE_BYTES = 4 * 2**20   # memory set aside for saying that the memory cap was reached
-# The cyclic collector looks at the youngest objects after this many more allocations than frees
-# (Python's default: 700). WeasyPrint's layout makes millions of short-lived objects: at 700 the
-# scans took about 0.4 of a cold Verset build's 9.5 CPU-seconds; at 10,000, the largest process
-# peaks 5 MB higher (bench/run.py). The workers a command forks keep it.
-GC_YOUNGEST = 10_000
 
 # Each command by name, as "module:function"; a command's module is imported only when it runs
 # (or when help lists it), so `pnp check` never loads the simulators' options nor the renderer.
@@ -84,7 +78,6 @@ def run_command() -> int:
     from pnp.stack_room import with_stack_room
 
     code = 0
-    gc.set_threshold(GC_YOUNGEST, *gc.get_threshold()[1:])
     reserve = bytearray(REPORT_RESERVE_BYTES)       # given back to say that the memory ran out
     try:
         with stage("", "pnp " + " ".join(sys.argv[1:2])):
