@@ -43,9 +43,13 @@ class TaskFeed:
         self.woken.set()
 
     def finished(self):
-        """(future, task) of each task as it ends, until every one has."""
+        """(future, task) of each task as it ends, until every one has; what stopped the
+        feeding (the pool broken by a process that died) is raised here."""
         for _ in range(len(self.waiting) + len(self.running) + self.ended.qsize()):
-            yield self.ended.get()
+            future, task = self.ended.get()
+            if future is None:
+                raise task
+            yield future, task
 
     def stop(self) -> None:
         """No more tasks given; those not begun cancelled."""
@@ -68,8 +72,14 @@ class TaskFeed:
         while not self.stopped and len(self.running) < self.slots and (task := self._next()) is not None:
             if task.urgent and self.running:
                 break
+            try:
+                future = self.submit(self.pool, task)
+            except Exception as error:         # the pool is broken or shut: said to the caller
+                self.stopped = True
+                self.ended.put((None, error))
+                return
             self.waiting.remove(task)
-            self.running[self.submit(self.pool, task)] = task
+            self.running[future] = task
 
     def _feed(self) -> None:
         while True:

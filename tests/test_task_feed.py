@@ -51,3 +51,21 @@ def test_stopping_gives_nothing_more_and_cancels_what_has_not_begun():
         feed.stop()
         gate.set()
         assert feed.waiting == [] and [future.cancelled() for future in given] == [False, True]
+
+
+def test_a_pool_that_breaks_is_said_to_the_caller_not_in_a_thread():
+    """A process of the pool died: the next task cannot be given, and the run learns why."""
+    import pytest
+
+    class Broken(Exception):
+        pass
+
+    def submit(pool, task):
+        if task.label == "second":
+            raise Broken("a child process terminated abruptly")
+        return pool.submit(lambda: None)
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        feed = TaskFeed(pool, [Task("first"), Task("second")], submit, 1).start()
+        with pytest.raises(Broken):
+            list(feed.finished())
