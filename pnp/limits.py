@@ -50,6 +50,7 @@ MAX_DOCUMENT_TEXT = 500_000           # characters of text in one document hande
 MAX_SVG_ELEMENTS = 10_000             # elements one SVG draws, each copy a <use> makes counted
 MAX_CSS_STRING = 1_000                # characters of one string or name in a stylesheet
 MAX_COUNTER_TEXT = 1_000              # characters one @counter-style may print for one number
+MAX_CSS_NESTING = 32                  # functions and brackets inside one another in a stylesheet (calc(calc(...)))
 MAX_MEMORY_BYTES = 1_000_000_000      # address space of each process doing the work (RLIMIT_AS)
 LOAD_SECONDS = 60                     # wall clock for reading and checking one data file
 STAGE_GRACE_SECONDS = 2               # the supervisor waits this long past a clock before it kills

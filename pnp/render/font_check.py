@@ -5,6 +5,9 @@ import os
 import re
 from pathlib import Path
 
+from jinja2.exceptions import TemplateNotFound
+from jinja2.loaders import split_template_path
+
 from pnp.data.game import Game
 from pnp.errors import DataError, Problem, possessive
 from pnp.files import project_files, read_text
@@ -70,12 +73,22 @@ def game_files(project: Project, game: Game) -> tuple[list[Path], list[Path]]:
     while todo:
         text = _text(project, todo.pop())
         for name in TEMPLATE_NAME.findall(text):
-            if (layouts / name) not in templates:
-                templates.add(layouts / name)
-                todo.append(layouts / name)
+            path = _template_path(layouts, name)
+            if path is not None and path not in templates:
+                templates.add(path)
+                todo.append(path)
         first_sheets |= set(linked_sheets(text, root))
     sheets = {path for first in first_sheets if first.is_file() for path in sheet_closure(first.resolve(), root)}
     return sorted(p for p in templates if p.is_file()), sorted(sheets)
+
+
+def _template_path(layouts: Path, name: str) -> Path | None:
+    """The file a template name reaches, as Jinja's loader finds it (under layouts/, a leading
+    `/` ignored, `..` refused): None for a name it would not load."""
+    try:
+        return layouts.joinpath(*split_template_path(name))
+    except TemplateNotFound:
+        return None
 
 
 def game_families(project: Project, game: Game) -> set[str]:

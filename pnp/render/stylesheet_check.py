@@ -12,7 +12,7 @@ import tinycss2
 
 from pnp.errors import DataError, Problem
 from pnp.files import project_files, read_text
-from pnp.limits import MAX_COUNTER_TEXT, MAX_CSS_STRING
+from pnp.limits import MAX_COUNTER_TEXT, MAX_CSS_NESTING, MAX_CSS_STRING
 from pnp.project import Project
 from pnp.render.css_text import parsed, rule_tokens, style_elements
 from pnp.render.named_pictures import sheet_picture_problems
@@ -57,6 +57,23 @@ def _long_words(sheet: Sheet) -> list[StyleFault]:
                        f"{MAX_CSS_STRING:,} (MAX_CSS_STRING)", "Shorten it")
             for token in rule_tokens(parsed(sheet.css))
             if token.type in ("string", "ident") and len(token.value) > MAX_CSS_STRING]
+
+
+def _deep_values(sheet: Sheet) -> list[StyleFault]:
+    """Functions and brackets nested past MAX_CSS_NESTING (calc() inside calc() five hundred
+    times): the typesetter reads each level by recursion, and runs out of it."""
+    waiting = [(node, 0) for node in parsed(sheet.css)]
+    while waiting:
+        node, depth = waiting.pop()
+        inner = [*(getattr(node, "prelude", None) or ()), *(getattr(node, "content", None) or ()),
+                 *(getattr(node, "arguments", None) or ())]
+        nested = depth + (node.type in ("function", "() block", "[] block", "{} block"))
+        if nested > MAX_CSS_NESTING:
+            return [StyleFault(sheet, node.source_line, f"values nested more than {MAX_CSS_NESTING} deep "
+                               "(MAX_CSS_NESTING)", "Write the value without so many functions or brackets "
+                               "inside one another")]
+        waiting += [(child, nested) for child in inner]
+    return []
 
 
 def _descriptors(rule) -> dict:
@@ -227,7 +244,8 @@ def stylesheet_faults(sheets: list[Sheet], complete: bool = True) -> list[StyleF
 
 @lru_cache(maxsize=64)
 def _faults(sheets: tuple, complete: bool) -> tuple:
-    faults = [fault for sheet in sheets for fault in _long_words(sheet)] + _page_faults(list(sheets))
+    faults = [fault for sheet in sheets for fault in _long_words(sheet) + _deep_values(sheet)]
+    faults += _page_faults(list(sheets))
     rules = _counter_rules(list(sheets))
     for name in rules:
         fault = _counter_fault(name, rules, complete)
@@ -280,9 +298,12 @@ def _imported(css: str, root: Path, base: str) -> list[Path]:
 
 
 def document_sheets(html: str, root: Path | None) -> list[Sheet]:
-    """The stylesheets a page uses: its <style> elements and, under `root` (the project, the
-    page's base), the files it links and what they, or its <style> elements, @import."""
+    """The stylesheets a page uses: its <style> elements, its style attributes (each read as a
+    rule's block) and, under `root` (the project, the page's base), the files it links and what
+    they, or its <style> elements, @import."""
     sheets = [Sheet(css, "", start, tag_end) for start, tag_end, css in style_elements(html)]
+    sheets += [Sheet(f"* {{{tag.attribute('style')}}}", "", tag.start, tag.end) for tag in tag_list(html)
+               if not tag.closing and tag.attribute("style")]               # a style attribute, read as a rule
     if root is not None:
         root = Path(root).resolve()
         linked = [page_file(root, tag.attribute("href") or "") for tag in tag_list(html)

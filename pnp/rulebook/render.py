@@ -19,6 +19,7 @@ from pnp.errors import DataError, Problem, RenderError
 from pnp.files import project_files, read_bytes
 from pnp.i18n.locale_data import ruling_words
 from pnp.project import Project
+from pnp.render.active_content import active_markup_problems
 from pnp.render.fitting import FitState
 from pnp.render.papers import paper_size
 from pnp.render.pdf_tags import FIGURE_ALT
@@ -309,11 +310,15 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
         tokens = md.parse("\n\n".join(parts))
         _mark_chapter_lines(tokens, parts, shown)
         headings = _number_headings(tokens)
-        return RulebookBody(Markup(md.renderer.render(tokens, md.options, {})), headings, context, printed)
+        html = md.renderer.render(tokens, md.options, {})
     except DataError:
         raise
     except Exception as error:          # a fault of an example's layout: FILE:LINE
         raise limit_problem(error, project.layouts, f"layouts/{game.key}/example.html") from None
+    running = active_markup_problems(html, shown[0] if shown else f"card_data/{game.key}/rulebook")
+    if running:
+        raise DataError(running)
+    return RulebookBody(Markup(html), headings, context, printed)
 
 
 def render_rulebook_html(project: Project, game, loaded: list, results: dict, page_size: str,
