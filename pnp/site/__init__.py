@@ -30,6 +30,7 @@ from pnp.site.archive import deterministic_zip
 from pnp.site.languages import SITE_LANGUAGE, listed, page_file, page_frame, page_words, site_languages
 from pnp.site.pages import calibration_in, game_page
 from pnp.site.pictures import cover, scale_bar, thumbnail
+from pnp.site.sanitise import published_page
 
 SITE_PAPERS = HOME_PAPERS           # both, unless `pnp site --paper` names one (its pages name them in
                                     # words.yaml's paper_a4...)
@@ -37,7 +38,7 @@ TEMPLATES = "site"
 STYLESHEET = "site/site.css"
 AA_CONTRAST = 4.5
 MINISEARCH = "minisearch-7.2.0.js"
-SEARCH_SCRIPT = "site/search.js"
+SEARCH_SCRIPT = "search.js"
 
 
 @dataclass(frozen=True)
@@ -207,13 +208,14 @@ def stylesheet_with_fonts(project: Project, stylesheet: Path) -> list[tuple[str,
 
 
 def search_files(project: Project) -> list[tuple[str, bytes]]:
-    """The reference pages' search: MiniSearch (bundled, with its licence) and layouts/site/search.js."""
+    """The reference pages' search: MiniSearch (bundled, with its licence) and pnp's search.js,
+    both from pnp's package: no script of the project's reaches the site (pnp.site.sanitise)."""
     from importlib.resources import files as package_files
 
     assets = package_files("pnp.assets")
     return [("minisearch.js", assets.joinpath(MINISEARCH).read_bytes()),
             ("minisearch-LICENSE.txt", assets.joinpath("minisearch-LICENSE.txt").read_bytes()),
-            ("search.js", read_bytes(project.layouts / SEARCH_SCRIPT, f"layouts/{SEARCH_SCRIPT}", project.root))]
+            ("search.js", assets.joinpath(SEARCH_SCRIPT).read_bytes())]
 
 
 def calibration_files(project: Project, papers: tuple[str, ...] = SITE_PAPERS) -> list[tuple[dict, bytes]]:
@@ -239,9 +241,10 @@ def _render(project: Project, name: str, **context) -> bytes:
 
     env = environment(project.layouts, {}, mark_lines=False)
     try:
-        return render(env.get_template(f"{TEMPLATES}/{name}"), **plain_view(context)).encode()
+        html = render(env.get_template(f"{TEMPLATES}/{name}"), **plain_view(context))
     except Exception as error:          # a fault of the site's templates: FILE:LINE, never a traceback
         raise limit_problem(error, project.layouts, f"layouts/{TEMPLATES}/{name}") from None
+    return published_page(html, f"layouts/{TEMPLATES}/{name}").encode()
 
 
 def site_files(project: Project, keys: list[str], title: str, progress: Callable[[str], None] = lambda step: None,

@@ -19,6 +19,7 @@ from pnp.reference.search import PAGES, documents
 from pnp.rulebook.render import THUMBNAIL_SCALE, find_card
 from pnp.site.languages import page_file, page_frame, page_words
 from pnp.site.pictures import card_faces
+from pnp.site.sanitise import sanitised
 
 REFERENCE_INK = "#1d1b18"              # the site's ink: the colour of icons in card text
 PICTURE_WIDTH_PX = 240                 # a card's picture on the cards page (and drawn in the rules)
@@ -90,7 +91,7 @@ def _with_icons(project: Project, html: str, icons: dict) -> Markup:
 def _card_words(project: Project, game, reference, icons: dict) -> dict:
     from pnp.render.templates.filters import rules_text
 
-    return {card.anchor: [_with_icons(project, rules_text(text, game.inline_icons, REFERENCE_INK), icons)
+    return {card.anchor: [sanitised(_with_icons(project, rules_text(text, game.inline_icons, REFERENCE_INK), icons))
                           for text in card.words] for card in reference.cards}
 
 
@@ -139,7 +140,7 @@ def reference_files(project: Project, game, loaded: list, results: dict, example
         pictures = card_pictures(project, shown, loaded)
         reference = build_reference(project, shown, loaded, results, examples, _picture_card(loaded, pictures, names))
         icons: dict = {}
-        body = _with_icons(project, _headings_under_the_page_s(reference.body), icons)
+        body = sanitised(_with_icons(project, _headings_under_the_page_s(reference.body), icons))
         hrefs, labels = _targets(reference)
         context = {"ref": reference, "words": words, "hrefs": hrefs, "names": labels, "pages": TAB_PAGES,
                    "tabs": [(key, words[key]) for key in TABS], "body": body,
@@ -148,7 +149,7 @@ def reference_files(project: Project, game, loaded: list, results: dict, example
                    "pictures": {anchor: {"src": f"pictures/{anchor}.png", "width": size[0], "height": size[1]}
                                 for anchor, (_, size) in pictures.items()}}
         context["ref"] = replace(reference, examples=tuple(
-            replace(e, html=_with_icons(project, _without_ids(e.html), icons)) for e in reference.examples))
+            replace(e, html=sanitised(_with_icons(project, _without_ids(e.html), icons))) for e in reference.examples))
         for key in TABS:
             def sibling(other: str, name: str = TAB_PAGES[key]) -> str:
                 return f"../{reference_folder(game, other)}/{name}" if other in languages \

@@ -22,11 +22,14 @@ from pnp.errors import DataError, PnpError, plural
 from pnp.limits import MAX_REPORTED_PROBLEMS
 from pnp.project import Project
 from pnp.site import build_site
+from pnp.site.sanitise import CONTENT_SECURITY_POLICY
 
 HOST = "127.0.0.1"
 WATCHED = ("card_data", "layouts", "fonts")
 DEBOUNCE_MS = 400
 REQUEST_SECONDS = 30              # a client silent this long is dropped
+MAX_CONNECTIONS = 256             # served at once; one more is closed at once
+THREAD_STACK_BYTES = 512 * 1024   # each connection's thread: a request needs little (8 MB by default)
 MAX_PATH_PARTS = 32               # folders in a request's path (the site has three levels)
 FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOCTTY
@@ -93,6 +96,8 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)    # as every page's own
+        self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
     def send_head(self):
@@ -142,9 +147,36 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
 class SiteServer(ThreadingHTTPServer):
     """The site's server: a client that goes away is no error; anything else one line, never
-    a traceback, and the server goes on."""
+    a traceback, and the server goes on. A thread serves each connection, on a small stack,
+    at most MAX_CONNECTIONS at once: a connection past them is closed at once, and one that
+    says nothing is dropped after REQUEST_SECONDS, so idle connections (a hundred, or a
+    browser's spares) neither starve the requests that come nor take the memory."""
 
     daemon_threads = True
+    request_queue_size = MAX_CONNECTIONS      # the listen backlog (5 by default: a burst of clients waited seconds)
+
+    def __init__(self, *arguments, **options):
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        super().__init__(*arguments, **options)
+
+    def process_request(self, request, client_address):
+        if not self.slots.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        previous = threading.stack_size(THREAD_STACK_BYTES)
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+        finally:
+            threading.stack_size(previous)
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
 
     def handle_error(self, request, client_address):
         error = sys.exc_info()[1]
@@ -166,6 +198,9 @@ def _rebuild(project: Project, target: Path, keys: list[str], title: str, owned:
         report = build_site(project, target, keys, title, owned=owned, pool=pool)
     except PnpError as error:
         say(describe(error), problem=True)
+        return False
+    except Exception as error:           # a fault of pnp's own: said in one line, and the site goes on
+        say(f"error: the rebuild failed ({type(error).__name__}: {error}); the site was not rebuilt", problem=True)
         return False
     say(f"built the site: {report.files} files, {report.size / 1024 / 1024:.1f} MB")
     return True

@@ -109,3 +109,31 @@ def test_a_taken_port_is_said_before_any_build(tmp_path, monkeypatch):
         result = run_pnp("serve", "--port", str(port), "--project", str(_project(tmp_path)))
     assert result.exit_code == 2 and f"cannot serve on 127.0.0.1:{port}" in result.output
     assert not built and "Traceback" not in result.output
+
+
+def test_a_request_is_answered_while_two_hundred_idle_connections_are_held(tmp_path):
+    """Each idle connection holds a thread of a small stack until REQUEST_SECONDS; past
+    MAX_CONNECTIONS a connection is closed at once: the server answers whoever asks."""
+    import functools
+    import socket
+    import threading
+    import urllib.request
+
+    from pnp.site.serve import QuietHandler, SiteServer
+
+    (tmp_path / "index.html").write_text("<p>the site</p>")
+    server = SiteServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    idle = []
+    try:
+        for _ in range(200):
+            idle.append(socket.create_connection(server.server_address, timeout=5))
+        url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+        with urllib.request.urlopen(url, timeout=10) as response:
+            assert response.status == 200 and b"the site" in response.read()
+            assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    finally:
+        for connection in idle:
+            connection.close()
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,83 @@
+"""Nothing of a project runs in the browser of a reader of its download site.
+
+A project is anyone's folder: its chapters, example figures and site templates are HTML of a
+stranger's. `pnp check` refuses a script, handler or script URL in chapters and layouts
+(pnp.render.active_content); here, what the site publishes is made safe whatever got past it:
+- the rules' text and the examples go through nh3 (an allow-list sanitiser: the tags and
+  attributes prose and figures use, links to the web, the site and mail only);
+- a page's only scripts are pnp's own (the search, from pnp's package): any other script,
+  handler or script URL a site template writes is refused at that template;
+- every page forbids any other script (a Content-Security-Policy in its head, and in the
+  headers of `pnp serve`): scripts of the site's folder only, no inline script, no plugin, no
+  frame, no <base>.
+"""
+
+import re
+
+import nh3
+from markupsafe import Markup
+
+from pnp.errors import DataError, Problem
+from pnp.render.active_content import ACTIVE_EXPECTED, active_markup
+from pnp.tags import html_tags
+
+# pnp's scripts, where a page names them: the search (from pnp's package) and the reference's index
+SITE_SCRIPT = re.compile(r"(?:\.\./)*(?:minisearch|search)\.js|search-index\.js")
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                           "img-src 'self' data:; font-src 'self'; object-src 'none'; frame-src 'none'; "
+                           "base-uri 'none'; form-action 'self'; connect-src 'none'")
+POLICY_META = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">'
+
+PROSE_TAGS = (nh3.ALLOWED_TAGS - {"area", "map"}) | {"section", "caption", "tfoot"}
+PROSE_ATTRIBUTES = {
+    "*": {"class", "id", "title", "lang", "dir", "role", "aria-label", "aria-hidden", "aria-describedby", "style"},
+    "a": {"href", "hreflang"},
+    "img": {"src", "alt", "width", "height", "loading"},
+    "ol": {"start", "reversed", "type"},
+    "td": {"colspan", "rowspan", "headers"},
+    "th": {"colspan", "rowspan", "headers", "scope", "abbr"},
+    "col": {"span"}, "colgroup": {"span"},
+    "details": {"open"},
+    "time": {"datetime"}, "data": {"value"},
+}
+PROSE_SCHEMES = {"http", "https", "mailto"}
+# What a style attribute may set: the figures' layout and the text's look (a picture it names
+# could only come from the site itself: img-src 'self').
+STYLE_PROPERTIES = {
+    "position", "top", "right", "bottom", "left", "width", "height", "min-width", "max-width", "min-height",
+    "max-height", "margin", "margin-top", "margin-right", "margin-bottom", "margin-left", "padding", "padding-top",
+    "padding-right", "padding-bottom", "padding-left", "display", "float", "clear", "transform", "z-index",
+    "font-size", "font-style", "font-weight", "font-family", "line-height", "text-align", "vertical-align",
+    "white-space", "color", "background", "background-color", "opacity", "border", "border-color", "border-width",
+    "border-style", "border-radius", "border-top", "border-right", "border-bottom", "border-left"}
+SCRIPT_END = re.compile(r"</script[\s/>]", re.I)
+
+
+def sanitised(html: str) -> Markup:
+    """A project's HTML as the site may publish it: nh3's allow-list of prose and figures (ids,
+    classes and data- attributes kept for the anchors, the styles and the card pictures)."""
+    return Markup(nh3.clean(str(html), tags=PROSE_TAGS, attributes=PROSE_ATTRIBUTES, url_schemes=PROSE_SCHEMES,
+                            generic_attribute_prefixes={"data-"}, filter_style_properties=STYLE_PROPERTIES,
+                            link_rel=None, strip_comments=True))
+
+
+def _own_script(html: str, tag) -> bool:
+    """A `<script src="...">` of pnp's own files, nothing written inside it."""
+    end = SCRIPT_END.search(html, tag.end)
+    return (SITE_SCRIPT.fullmatch(tag.attribute("src") or "") is not None
+            and end is not None and not html[tag.end:end.start()].strip())
+
+
+def published_page(html: str, shown: str) -> str:
+    """A site page with the policy in its head, once nothing in it but pnp's scripts would run;
+    refused at `shown` (its template) else."""
+    tags = list(html_tags(html))
+    allowed = {tag.start for tag in tags if tag.name == "script" and not tag.closing and _own_script(html, tag)}
+    running = [what for position, what in active_markup(html) if position not in allowed
+               or not what.startswith("a <script>")]
+    if running:
+        raise DataError([Problem(shown, None, "(html)", ACTIVE_EXPECTED + " (the site runs only pnp's own search)",
+                                 what, "Remove it from the site's template") for what in dict.fromkeys(running)])
+    head = next((tag for tag in tags if tag.name == "head" and not tag.closing), None)
+    at = head.end if head is not None else 0
+    return html[:at] + POLICY_META + html[at:]
