@@ -150,6 +150,9 @@ def watch_game(project: Project, editions: list[Edition], options: PrintOptions,
             except PnpError as error:
                 fail(error)
                 continue
+            except Exception as error:     # a fault of pnp's own: said in one line, and the watch goes on
+                say(f"error: the rebuild failed ({type(error).__name__}: {error}); still watching", problem=True)
+                continue
             if result.files:
                 names = ", ".join(f"{project.relative(edition.out_dir / name)}" for edition, name in result.files)
                 say(f"rebuilt {names} in {result.seconds:.2f} s ({plural(result.rendered, 'document')} laid out)")

@@ -15,6 +15,7 @@ from weasyprint.formatting_structure import boxes
 from weasyprint.text.ffi import ffi, pango
 
 from pnp.render.colours import hex_rgb
+from pnp.render.computed_colour import computed_rgba
 from pnp.render.icons import ICON_URL
 
 PX_PER_MM = 96 / 25.4
@@ -103,11 +104,6 @@ class PageBoxes:
     ink_saver: bool = False                            # the ink saver's page: light art on purpose
 
 
-def _rgba(colour, opacity: float = 1.0) -> tuple[float, float, float, float]:
-    red, green, blue, alpha = (tuple(colour) + (1.0,))[:4] if colour is not None else (0, 0, 0, 0)
-    return float(red), float(green), float(blue), float(alpha) * opacity
-
-
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 Affine = tuple[float, float, float, float, float, float]     # PDF's a b c d e f
 
@@ -185,9 +181,8 @@ def _has_border(box) -> tuple[bool, bool, bool, bool]:
     sides = []
     for side, width in (("top", box.border_top_width), ("right", box.border_right_width),
                         ("bottom", box.border_bottom_width), ("left", box.border_left_width)):
-        colour = style[f"border_{side}_color"]
         visible = (width or 0) > 0.2 and style[f"border_{side}_style"] not in ("none", "hidden")
-        sides.append(bool(visible and colour is not None and _rgba(colour)[3] > 0.05))
+        sides.append(bool(visible and computed_rgba(style, f"border_{side}_color")[3] > 0.05))
     return tuple(sides)
 
 
@@ -214,8 +209,7 @@ def _drawn_picture(box) -> tuple[float, float, float, float]:
 def _outline(box) -> float:
     style = box.style
     width = style["outline_width"] if style["outline_style"] not in ("none", "hidden") else 0
-    colour = style["outline_color"]
-    if not width or (colour != "currentcolor" and _rgba(colour)[3] <= 0.05):
+    if not width or computed_rgba(style, "outline_color")[3] <= 0.05:
         return 0.0
     return float(width)
 
@@ -270,7 +264,7 @@ def read_page(page) -> PageBoxes:
                     _mm_rect(matrix, box.position_x, baseline - GLYPH_TOP * size, box.position_x + box.width,
                              baseline + GLYPH_BOTTOM * size),
                     box.text, size * PT_PER_PX * scale, style["font_weight"] >= 600,
-                    _rgba(style["color"], opacity), at, order, block, ancestors, on_purpose, clips,
+                    computed_rgba(style, "color", opacity), at, order, block, ancestors, on_purpose, clips,
                     _families(box), line, positioned))
             return
         if isinstance(box, boxes.LineBox):
@@ -280,7 +274,7 @@ def read_page(page) -> PageBoxes:
         if visible and box.width is not None and box.height is not None and not isinstance(box, boxes.PageBox):
             outer = _mm_rect(matrix, box.border_box_x(), box.border_box_y(),
                              box.border_box_x() + box.border_width(), box.border_box_y() + box.border_height())
-            colour = _rgba(style["background_color"], opacity)
+            colour = computed_rgba(style, "background_color", opacity)
             images = [kind for kind, _ in style["background_image"] if kind != "none"]
             if images:
                 kind = "gradient" if all(k.endswith("gradient") for k in images) else "image"
@@ -318,7 +312,7 @@ def read_page(page) -> PageBoxes:
         for child in getattr(box, "children", ()):
             walk(child, matrix, at, on_purpose, ancestors, clips, opacity, block, line, positioned)
 
-    ground = _rgba(root.style["background_color"])
+    ground = computed_rgba(root.style, "background_color")
     if ground[3] > 0.01:               # the page's own background (@page, or the root's, carried to it)
         top, right, bottom, left = bleed
         result.paints.append(Paint((-left, -top, result.width_mm + right, result.height_mm + bottom), "colour",
