@@ -13,13 +13,25 @@ NUMBER_DIGITS = 20       # a longer number is told by its count of digits
 LONG_NUMBER = re.compile(r"(?<![\w.])(?P<quote>'?)(?P<sign>[+-]?)(?P<digits>[0-9]{%d,})(?P=quote)(?![\w.])"
                          % (NUMBER_DIGITS + 1))
 LINE_BREAKS = re.compile(r"\s*[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]\s*")
+# A control character: in text pnp reads, refused (it prints nothing on paper); in what pnp
+# prints to a terminal, shown escaped (ESC, CSI and the rest would set its title, clear it...).
+# A tab and a line break are text.
+CONTROL_CHARACTER = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+CONTROL_EXPECTED = "text without control characters"
+CONTROL_FIX = ("Remove it (a YAML escape such as \\e writes one): a control character prints nothing on paper "
+               "and rewrites the terminal that shows it")
+
+
+def shown_safely(text: str) -> str:
+    """Text as a terminal may print it: each control character written as its escape (\\x1b)."""
+    return CONTROL_CHARACTER.sub(lambda found: repr(found.group())[1:-1], text)
 
 
 def readable(value, limit: int = VALUE_CHARS) -> str:
     """A value as one line of a message shows it: line breaks as spaces, a number too long to
     read as its count of digits, a long text as its beginning, its length and its end (where
     words such as "outside the project" may follow a long path)."""
-    text = LINE_BREAKS.sub(" ", str(value)).strip()
+    text = shown_safely(LINE_BREAKS.sub(" ", str(value)).strip())
     text = LONG_NUMBER.sub(_digits, text)
     if len(text) <= limit:
         return text

@@ -176,3 +176,15 @@ def test_a_blank_required_cell_says_to_fill_the_column(project, tmp_path):
     line = one_problem(project, tmp_path)
     assert line.startswith(f"{TOKENS}:3: card 11 (five-souls), name: expected this field"), line
     assert "Fill its cell in the name column" in line
+
+
+# --- control characters: refused where they are read, escaped where anything is printed (issue 42) ---
+
+@pytest.mark.parametrize("command", [("check", "verset"), ("list",)])
+def test_a_title_with_terminal_escapes_is_refused_at_its_line_and_printed_escaped(project, command):
+    """YAML's \\e writes ESC: the title would set the terminal's title and clear it."""
+    edit(project, "card_data/verset/game.yaml", "title: Le Dernier Verset",
+         'title: "Le Dernier Verset\\e]0;owned\\a\\e[2J"')
+    output = refused(project, *command)
+    assert "\x1b" not in output and "\x07" not in output
+    assert "card_data/verset/game.yaml:4: (text): expected text without control characters, found '\\x1b'" in output

@@ -6,9 +6,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from rich.console import Console, ConsoleDimensions
+from rich.segment import Segment
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from pnp.errors import CheckFailed, DataError, PnpError, plural
+from pnp.errors import CheckFailed, DataError, PnpError, plural, shown_safely
 from pnp.limits import MAX_REPORTED_PROBLEMS
 
 PIPED_WIDTH = 100_000       # output that is not a terminal (a pipe, a file, CI) is never cut or wrapped
@@ -33,6 +34,13 @@ class Speaker(Console):
     @size.setter
     def size(self, new_size) -> None:
         Console.size.fset(self, new_size)
+
+    def _render_buffer(self, buffer) -> str:
+        """What is printed, every control character of its text shown escaped (a title holding
+        ESC or CSI would set the terminal's title or clear it); rich's own codes kept."""
+        return super()._render_buffer(segment if segment.control else Segment(shown_safely(segment.text),
+                                                                              segment.style)
+                                      for segment in buffer)
 
 
 # No emoji codes: a message quoting ":name:" from a card says it as written, and reporting the

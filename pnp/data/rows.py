@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pnp.data.located import Located
-from pnp.errors import DataError, Problem
+from pnp.errors import CONTROL_CHARACTER, CONTROL_EXPECTED, CONTROL_FIX, DataError, Problem
 from pnp.limits import MAX_COLUMNS, MAX_COPIES, MAX_DECK_CARDS, MAX_VALUE_CHARS
 
 COUNT_COLUMN = "count"
@@ -50,7 +50,11 @@ def header_names(cells: list[str], shown, where) -> list[str]:
 
 
 def cell_problem(text: str, shown, where, column: str) -> Problem | None:
-    """A cell too long for card text (MAX_VALUE_CHARS)."""
+    """A cell too long for card text (MAX_VALUE_CHARS), or holding a control character (a
+    workbook keeps one written as _x001B_)."""
+    control = CONTROL_CHARACTER.search(text)
+    if control:
+        return Problem(shown, where, column, CONTROL_EXPECTED, repr(control.group()), CONTROL_FIX)
     if len(text) <= MAX_VALUE_CHARS:
         return None
     return Problem(shown, where, column, f"a cell of at most {MAX_VALUE_CHARS:,} characters (MAX_VALUE_CHARS)",

@@ -7,7 +7,7 @@ import yaml
 
 from pnp.contained import stage
 from pnp.data.located import Located, dotted
-from pnp.errors import DataError, Problem, reason
+from pnp.errors import CONTROL_CHARACTER, CONTROL_EXPECTED, CONTROL_FIX, DataError, Problem, reason
 from pnp.files import read_text
 from pnp.limits import LOAD_SECONDS, MAX_DATA_CHARS, MAX_NESTING, MAX_NUMBER_DIGITS, MAX_VALUE_CHARS, MAX_YAML_ALIASES, MAX_YAML_NODES
 
@@ -68,6 +68,9 @@ def _scalar_problem(node: yaml.ScalarNode) -> tuple | None:
     if len(node.value) > MAX_VALUE_CHARS:
         return ("(value)", f"a value of at most {MAX_VALUE_CHARS:,} characters (MAX_VALUE_CHARS)",
                 f"{len(node.value):,} characters", "Shorten it, or split it into several values")
+    control = CONTROL_CHARACTER.search(node.value)
+    if control:
+        return ("(text)", CONTROL_EXPECTED, repr(control.group()), CONTROL_FIX)
     return None
 
 

@@ -5,8 +5,9 @@ and a build in a language has every string translated, unless --force."""
 import re
 from collections import Counter
 
-from pnp.errors import DataError, Problem
+from pnp.errors import CONTROL_CHARACTER, CONTROL_EXPECTED, CONTROL_FIX, DataError, Problem
 from pnp.i18n.catalogue import HOW, catalogue_path, is_translated, read_catalogue
+from pnp.render.active_content import ACTIVE_EXPECTED, ACTIVE_FIX, active_markup
 
 PLACEHOLDER = re.compile(r"%\([A-Za-z_]\w*\)[sdif]|%%|\{[A-Za-z_][\w-]*\}")
 MARKUP = re.compile(r"</?[A-Za-z][^<>]*>|<!--|-->|\*\*|<|>")      # a stray < or > is markup changed too
@@ -38,14 +39,29 @@ def _formatted(message) -> bool:
 
 
 def _plural_problems(shown: str, message, sources: tuple, translations: tuple) -> list[Problem]:
-    """A plural: each form may drop the count (French says "un point"), never use a name neither source has."""
-    names = set(PLACEHOLDER.findall(" ".join(sources)))
-    extra = sorted({name for form in translations for name in PLACEHOLDER.findall(form)} - names)
-    if not extra:
-        return []
-    return [Problem(shown, message.lineno, f"msgstr of {_short(sources[0])}", "the placeholders of its msgid and "
-                    f"msgid_plural: {' '.join(sorted(names)) or 'none'}", f"not in the source {' '.join(extra)}",
-                    f"Keep to the source's placeholders ({HOW})")]
+    """A plural: each form may drop the count (French says "un point") and its number, never use
+    a placeholder or a number neither source has; each keeps the markup of one of its sources,
+    exactly."""
+    problems = []
+    field = f"msgstr of {_short(sources[0])}"
+    for find, what in ((PLACEHOLDER.findall, "placeholders"), (_numbers, "numbers")):
+        allowed = Counter()
+        for source in sources:
+            allowed |= Counter(find(source))
+        for index, form in enumerate(translations):
+            extra = sorted((Counter(find(form)) - allowed).elements())
+            if extra:
+                problems.append(Problem(shown, message.lineno, f"{field} [{index}]", f"the {what} of its msgid and "
+                                        f"msgid_plural: {' '.join(sorted(allowed.elements())) or 'none'}",
+                                        f"not in the source {' '.join(extra)}", f"Keep to the source's {what} ({HOW})"))
+    markups = [sorted(MARKUP.findall(source)) for source in sources]
+    for index, form in enumerate(translations):
+        if sorted(MARKUP.findall(form)) not in markups:
+            problems.append(Problem(shown, message.lineno, f"{field} [{index}]",
+                                    f"the source's markup: {' '.join(MARKUP.findall(sources[-1])) or 'none'}",
+                                    " ".join(MARKUP.findall(form)) or "none",
+                                    f"Keep each one of the source's markup in every form ({HOW})"))
+    return problems
 
 
 def message_problems(shown: str, message) -> list[Problem]:
@@ -54,7 +70,11 @@ def message_problems(shown: str, message) -> list[Problem]:
         return []
     sources = message.id if isinstance(message.id, tuple) else (message.id,)
     translations = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
-    problems = []
+    problems = [Problem(shown, message.lineno, f"msgstr of {_short(sources[0])}", ACTIVE_EXPECTED, what, ACTIVE_FIX)
+                for translation in translations for _, what in active_markup(translation)]
+    problems += [Problem(shown, message.lineno, f"msgstr of {_short(sources[0])}", CONTROL_EXPECTED,
+                         repr(CONTROL_CHARACTER.search(text).group()), CONTROL_FIX)
+                 for text in (*sources, *translations) if CONTROL_CHARACTER.search(text)]
     if _formatted(message):
         problems += [Problem(shown, message.lineno, f"msgstr of {_short(sources[0])}", "a % written %% (these words "
                              "are %-formatted: %(name)s is a placeholder)", _short(translation),

@@ -33,3 +33,23 @@ def test_an_untranslated_or_fuzzy_entry_is_not_checked():
     assert _problems("Gain {gall}", "") == []
     fuzzy = Message("Gain {gall}", "Gagnez", flags=["fuzzy"])
     assert message_problems("messages.po", fuzzy) == []
+
+
+def test_every_plural_form_keeps_its_markup_and_adds_no_number_or_placeholder():
+    """A form may drop the count ("un point"), not plant markup nor change a number."""
+    sources = ("%(count)s <b>point</b>", "%(count)s <b>points</b>")
+    assert _problems(sources, ("un <b>point</b>", "%(count)s <b>points</b>")) == []
+    planted = [str(p) for p in _problems(sources, ("un <b>point</b>", '%(count)s <iframe src=x></iframe>points'))]
+    assert any("[1]" in text and "found <iframe src=x> </iframe>" in text for text in planted)   # the markup
+    assert any("a <iframe> element" in text for text in planted)                                # what would run
+    assert "not in the source 3" in str(_problems(("1 card", "%(n)s cards"), ("une carte", "3 cartes"))[0])
+    assert "not in the source %(x)s" in str(_problems(("%(n)s card", "%(n)s cards"), ("une", "%(x)s cartes"))[0])
+
+
+def test_a_script_or_a_control_character_in_a_translation_is_refused_at_its_line():
+    found = [str(p) for p in _problems("Read <a href=\"#rules\">the rules</a>",
+                                       "Lisez <a href=\"javascript:alert(1)\">les règles</a>")]
+    assert any(text.startswith("messages.po:12:") and "javascript: URL" in text for text in found)
+    for planted in ("Piochez\x1b]0;owned\x07", "Pio\x00chez", "Pio\x9bchez"):
+        assert any("control characters" in str(p) for p in _problems("Draw", planted)), planted
+    assert _problems("Draw\tone", "Piochez\tune") == []
