@@ -172,13 +172,16 @@ def write_new_file(folder_fd: int, name: str, data: bytes, mode: int) -> None:
         os.fchmod(handle, mode)
 
 
-def write_atomically(path: Path, data: bytes, private: bool = False) -> None:
+def write_atomically(path: Path, data: bytes, private: bool = False, resolve: bool = True) -> None:
     """Write to a temporary file beside path, then rename it over path (a link at path is
     replaced, never written through). The folders are opened with no link followed once the
-    path is resolved; folders made for it are removed again when the write fails. `private`:
-    readable by its owner only (a cache's entries), else as the umask says."""
+    path is resolved (`resolve`; without it, as given: a path in a project, whose root is
+    resolved already, where a link on the way, even one swapped in meanwhile, is refused);
+    folders made for it are removed again when the write fails. `private`: readable by its
+    owner only (a cache's entries), else as the umask says."""
     path = Path(path)
-    with opened_folder(path.parent.resolve(), create=True) as folder:
+    folder_path = path.parent.resolve() if resolve else Path(os.path.abspath(path.parent))
+    with opened_folder(folder_path, create=True) as folder:
         temporary = f".{path.name}.{secrets.token_hex(4)}.tmp"
         shown = folder.path / temporary
         handle = os.open(temporary, NEW_FILE_FLAGS, 0o600, dir_fd=folder.fd)

@@ -227,7 +227,7 @@ def write_catalogue(project: Project, game_key: str, language: str, catalogue: C
             raise DataError([Problem(project.relative(step), None, "(file)", "a folder or file of the project, "
                                      "not a link", "a link", f"Replace the link by a folder ({HOW})")])
     try:
-        write_atomically(path, buffer.getvalue())
+        write_atomically(path, buffer.getvalue(), resolve=False)     # a link swapped in since: refused
     except OSError as error:
         if error.errno in DISK_FULL:
             raise write_error(error, path) from None

@@ -205,3 +205,57 @@ def test_an_export_in_french_names_and_prints_its_cards_in_french(tiny, tmp_path
     assert "La Lanterne" in _text(next(folder.rglob("*.pdf")))
     refused = run_pnp("export", "tiny", "--for", "dtc", "--lang", "de", "--project", str(tiny.root))
     assert refused.exit_code == 2 and "--lang de" in refused.output
+
+
+def test_a_locale_folder_swapped_for_a_link_while_writing_never_writes_outside(tiny, tmp_path):
+    """Each folder on the way is checked for links, then opened with no link followed: a link
+    swapped in between is refused, never written through (40 writes while another process
+    swaps the folder for a link to outside and back, as fast as it can)."""
+    import subprocess
+    import sys
+
+    from babel.messages.catalog import Catalog
+
+    from pnp.errors import PnpError
+    from pnp.i18n.catalogue import locale_dir, write_catalogue
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    folder = locale_dir(tiny, "tiny", "fr")
+    folder.mkdir(parents=True, exist_ok=True)
+    swapping = ("import os, sys\n"
+                "folder, aside, outside = sys.argv[1:]\n"
+                "while True:\n"
+                "    os.rename(folder, aside); os.symlink(outside, folder)\n"
+                "    os.unlink(folder); os.rename(aside, folder)\n")
+    swapper = subprocess.Popen([sys.executable, "-c", swapping, str(folder), str(folder.with_name("fr-real")),
+                                str(outside)])
+    try:
+        for _ in range(40):
+            try:
+                write_catalogue(tiny, "tiny", "fr", Catalog(locale="fr"))
+            except (PnpError, OSError):
+                pass                           # refused, or the folder away at that instant
+    finally:
+        swapper.kill()
+        swapper.wait()
+    assert list(outside.iterdir()) == []
+
+
+def test_the_catalogue_is_written_through_no_link_the_walk_meets(tiny, tmp_path):
+    """What the race above relies on: the folders are opened one by one with no link followed,
+    not resolved first (resolving would follow a link swapped in after the check)."""
+    import pytest
+
+    from pnp.atomic import write_atomically
+    from pnp.errors import UsageError
+    from pnp.i18n.catalogue import catalogue_path
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    path = catalogue_path(tiny, "tiny", "fr")
+    path.parent.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.symlink_to(outside)
+    with pytest.raises(UsageError, match="is a link"):
+        write_atomically(path, b"msgid", resolve=False)
+    assert list(outside.iterdir()) == []
