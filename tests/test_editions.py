@@ -200,6 +200,23 @@ def test_a_folder_built_by_someone_else_is_built_again(cache_on, tiny, monkeypat
     assert not shipped.up_to_date and contents(shipped) == contents(first)
 
 
+def test_a_swapped_file_vouched_for_by_an_edited_manifest_is_built_again(cache_on, tiny):
+    """The manifest's seal covers each file's checksum: writing a swapped PDF's checksum into it
+    does not make the folder pass for this build."""
+    import hashlib
+    import json
+
+    first = build(tiny)[0]
+    folder = tiny.root / "output" / "tiny" / "a4"
+    swapped = b"%PDF-1.7 not the build's"
+    (folder / "cards.pdf").write_bytes(swapped)
+    manifest = json.loads((folder / ".pnp-build.json").read_text())
+    manifest["files"]["cards.pdf"].update(sha256=hashlib.sha256(swapped).hexdigest(), size=len(swapped))
+    (folder / ".pnp-build.json").write_text(json.dumps(manifest, indent=1))
+    again = build(tiny)[0]
+    assert not again.up_to_date and contents(again) == contents(first)
+
+
 @pytest.mark.parametrize("arguments, message", [
     (["--all", "olf"], "GAME names or --all, not both"),
     ([], "name a GAME to build"),

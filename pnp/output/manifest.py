@@ -34,18 +34,26 @@ class BuildReport:
 
 
 def manifest_text(rendered: list, inputs: str | None, skipped: list | None) -> str:
-    """A folder's manifest: each file (SHA-256, pages, cards, size), the build's inputs sealed,
-    and what --force let through."""
-    listed = {name: {"sha256": hashlib.sha256(pdf).hexdigest(), "pages": pages, "cards": cards, "size": len(pdf)}
-              for name, pdf, pages, cards in rendered}
-    return json.dumps({"inputs": sealed(inputs), "skipped": skipped or [], "files": dict(sorted(listed.items()))},
+    """A folder's manifest: each file (SHA-256, pages, cards, size), what --force let through,
+    and the seal over them and the build's inputs."""
+    listed = dict(sorted((name, {"sha256": hashlib.sha256(pdf).hexdigest(), "pages": pages, "cards": cards,
+                                 "size": len(pdf)}) for name, pdf, pages, cards in rendered))
+    return json.dumps({"inputs": sealed(inputs, listed, skipped or []), "skipped": skipped or [], "files": listed},
                       indent=1)
 
 
-def sealed(inputs: str | None) -> str | None:
-    """The inputs' digest signed with the user's cache secret (pnp/user_cache.py), so that a
-    folder shipped with a project cannot pass for a build of yours; None without a cache."""
-    return signature(inputs).decode() if inputs and enabled() and secret() is not None else None
+def _can_seal() -> bool:
+    return enabled() and secret() is not None
+
+
+def sealed(inputs: str | None, files: dict, skipped: list) -> str | None:
+    """The build's inputs and what it wrote (each file's SHA-256, pages, cards and size; what
+    --force let through) signed with the user's cache secret (pnp/user_cache.py): a folder
+    shipped with a project cannot pass for a build of yours, nor a manifest edited to vouch for
+    a swapped file. None without a cache."""
+    if not inputs or not _can_seal():
+        return None
+    return signature(f"build {inputs}", json.dumps([files, skipped], sort_keys=True).encode()).decode()
 
 
 def _read_bounded(folder: int, name: str, limit: int) -> bytes:
@@ -85,15 +93,14 @@ def up_to_date(out_dir: Path, inputs: str) -> BuildReport | None:
     """The folder's last build, when this user built it from the same inputs and every file
     it wrote is still there, unchanged; None when the folder needs building. Everything is read
     with no link followed."""
-    seal = sealed(inputs)
     out_dir = Path(os.path.abspath(out_dir))
-    if seal is None or not _holds_manifest(out_dir):     # never built: no lock taken
+    if not inputs or not _can_seal() or not _holds_manifest(out_dir):     # never built: no lock taken
         return None
     try:
         with _locked(out_dir, create=False) as parent:
             folder = os.open(out_dir.name, FOLDER_FLAGS, dir_fd=parent.fd)
             try:
-                return _verified(folder, out_dir, seal)
+                return _verified(folder, out_dir, inputs)
             finally:
                 os.close(folder)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -108,9 +115,12 @@ def _holds_manifest(out_dir: Path) -> bool:
         return False
 
 
-def _verified(folder: int, out_dir: Path, seal: str) -> BuildReport | None:
+def _verified(folder: int, out_dir: Path, inputs: str) -> BuildReport | None:
     manifest = json.loads(_read_bounded(folder, MANIFEST, MAX_FILE_BYTES))
-    if not isinstance(manifest, dict) or not hmac.compare_digest(str(manifest.get("inputs")), seal):
+    if not isinstance(manifest, dict):
+        return None
+    seal = sealed(inputs, manifest["files"], manifest.get("skipped", []))
+    if seal is None or not hmac.compare_digest(str(manifest.get("inputs")), seal):
         return None
     files = []
     for name, entry in manifest["files"].items():
