@@ -38,6 +38,7 @@ MAX_CACHE_ENTRY_BYTES = 100_000_000   # one cached PDF or table read back (large
 MAX_XLSX_PART_BYTES = 20_000_000      # one part of an .xlsx workbook (a sheet, the shared strings) unzipped
 MAX_COLUMNS = 100                     # columns of one CSV or spreadsheet deck
 MAX_VALUE_CHARS = 10_000              # characters of one value: a YAML scalar, a CSV or spreadsheet cell
+MAX_CATALOGUE_STRING = 10_000         # characters of one msgid or msgstr of a catalogue
 MAX_DATA_CHARS = 10_000_000           # characters of one data file once read (YAML aliases expanded,
                                       # a spreadsheet's shared strings counted at each use)
 MAX_ART_FILE_BYTES = 500_000_000      # one image or PDF given to `pnp impose`

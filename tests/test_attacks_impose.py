@@ -338,3 +338,24 @@ def test_serve_answers_odd_requests_with_4xx_and_goes_on(tmp_path):
         rest, _ = process.communicate(timeout=30)
     output = "".join(seen) + rest
     assert "Traceback" not in output and SECRET not in output, output
+
+
+def test_a_picture_over_the_pixel_limit_inside_a_pdf_card_is_refused(tmp_path):
+    """A PDF card may not carry what a picture file may not (issue 42): a 100,000 x 100,000
+    picture drawn in a form on the page is refused from its own width and height, undecoded."""
+    import pikepdf
+
+    folder = tmp_path / "art"
+    folder.mkdir()
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(180, 252))
+    picture = pikepdf.Stream(pdf, b"\0", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=100_000,
+                             Height=100_000, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=8)
+    form = pikepdf.Stream(pdf, b"/Pic Do", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                          BBox=[0, 0, 180, 252], Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Pic=picture)))
+    page = pdf.pages[0]
+    page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Card=form))
+    page.Contents = pdf.make_stream(b"/Card Do")
+    pdf.save(folder / "card.pdf")
+    line = impose_refused(tmp_path, folder)
+    assert "card.pdf, page 1" in line and "100,000 x 100,000 pixels" in line and "MAX_IMAGE_PIXELS" in line

@@ -16,6 +16,7 @@ from babel.messages.pofile import PoFileError, read_po, write_po
 
 from pnp.errors import DataError, PnpError, Problem, UsageError
 from pnp.files import read_bytes
+from pnp.limits import MAX_CATALOGUE_STRING
 from pnp.project import Project
 
 LOCALE_FOLDER = "locale"
@@ -168,7 +169,7 @@ def _parsed(data: bytes, shown: str, language: str) -> Catalog:
         raise DataError(problems[:20])
     try:
         catalogue = read_po(io.BytesIO(data), locale=language, abort_invalid=True)
-        problems = _plural_problems(catalogue, data, shown)
+        problems = _size_problems(catalogue, shown) or _plural_problems(catalogue, data, shown)
         if problems:
             raise DataError(problems)
         _previous_ids(catalogue)
@@ -182,6 +183,25 @@ def _parsed(data: bytes, shown: str, language: str) -> Catalog:
     except (UnicodeDecodeError, ValueError) as error:
         raise DataError([Problem(shown, None, "(catalogue)", "a UTF-8 gettext catalogue (.po)", str(error)[:120],
                                  f"Save it as UTF-8 ({HOW})")]) from None
+
+
+def _size_problems(catalogue: Catalog, shown: str) -> list[Problem]:
+    """Strings past MAX_CATALOGUE_STRING, at their line: one of megabytes made every check of
+    the catalogue hold hundreds of them."""
+    problems = []
+    for message in catalogue:
+        for text in (*_strings(message.id), *_strings(message.string)):
+            if len(text) > MAX_CATALOGUE_STRING:
+                problems.append(Problem(shown, message.lineno, "(catalogue)", f"strings of at most "
+                                        f"{MAX_CATALOGUE_STRING:,} characters (MAX_CATALOGUE_STRING)",
+                                        f"{len(text):,} characters", "Shorten it: a catalogue holds a layout's and "
+                                        "a card's words, a chapter is a file of its own"))
+                break
+    return problems
+
+
+def _strings(value) -> tuple:
+    return tuple(s for s in (value if isinstance(value, (list, tuple)) else (value,)) if isinstance(s, str))
 
 
 def is_translated(message) -> bool:

@@ -6,7 +6,8 @@ import os
 from pathlib import Path
 from typing import BinaryIO
 
-from pnp.impose.art import Art, problem
+from pnp.impose.art import Art, problem, too_many_pixels
+from pnp.limits import MAX_IMAGE_PIXELS
 
 
 PDF_LARGEST_SIDE_PT = 14_400  # PDF's own limit for a page side (200 inches)
@@ -31,9 +32,38 @@ def pdf_pages(pdf, path: Path, shown: str, most: int) -> list[Art]:
     for number in range(count):
         page = pdf.pages[number]
         width, height, box, matrix, origin = page_geometry(page, f"{shown}, page {number + 1}")
+        check_pictures(page, f"{shown}, page {number + 1}")
         sides.append(Art(path, "pdf", width, height, page=number,
                          details={"box": box, "matrix": matrix, "origin": origin}))
     return sides
+
+
+MAX_FORM_DEPTH = 16            # forms drawn inside forms, as far as the pictures are looked for
+
+
+def check_pictures(page, shown: str) -> None:
+    """Every picture a page draws (in its forms too) within MAX_IMAGE_PIXELS, read from each
+    picture's own width and height, nothing decoded: a card's PDF may not carry what a picture
+    file may not."""
+    import pikepdf
+
+    waiting, seen = [(page.get("/Resources"), 0)], set()
+    while waiting:
+        resources, depth = waiting.pop()
+        objects = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
+        if not isinstance(objects, pikepdf.Dictionary) or depth > MAX_FORM_DEPTH:
+            continue
+        for drawn in objects.values():
+            if not isinstance(drawn, pikepdf.Stream) or drawn.objgen in seen and drawn.objgen != (0, 0):
+                continue
+            seen.add(drawn.objgen)
+            if drawn.get("/Subtype") == "/Image":
+                width, height = drawn.get("/Width"), drawn.get("/Height")
+                if not isinstance(width, int) or not isinstance(height, int) or width * height > MAX_IMAGE_PIXELS:
+                    raise too_many_pixels(shown, (width, height) if isinstance(width, int) and
+                                          isinstance(height, int) else None)
+            elif drawn.get("/Subtype") == "/Form":
+                waiting.append((drawn.get("/Resources"), depth + 1))
 
 
 def page_count(pdf, shown: str, most: int) -> int:

@@ -173,6 +173,20 @@ def test_a_malformed_catalogue_is_refused_at_its_line(tiny):
     assert result.exit_code == 2 and f"{CATALOGUE}:" in result.output and "Traceback" not in result.output
 
 
+def test_a_string_of_megabytes_in_a_catalogue_is_refused_at_its_line(tiny):
+    from pnp.limits import MAX_CATALOGUE_STRING
+
+    _in_french(tiny)
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    path = tiny.root / CATALOGUE
+    text = path.read_text()
+    line = text[:text.index('msgstr ""\n\n#')].count("\n") + 1
+    path.write_text(text.replace('msgstr ""\n\n#', f'msgstr "{"x" * (MAX_CATALOGUE_STRING + 1)}"\n\n#', 1))
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2 and "MAX_CATALOGUE_STRING" in result.output and "Traceback" not in result.output
+    assert f"{CATALOGUE}:{line - 1}:" in result.output or f"{CATALOGUE}:{line}:" in result.output
+
+
 def test_a_game_printed_first_in_another_language_than_its_source(tiny, tmp_path):
     _all_in_french(tiny)
     declaration = tiny.card_data / "tiny" / "game.yaml"
