@@ -22,6 +22,7 @@ from pnp.tags import tag_list
 
 
 STYLESHEET_EXPECTED = "a stylesheet the typesetter can finish"
+STYLE_ATTRIBUTE = "*style-attribute* "         # what a style attribute's text is read after, as a rule
 
 # The predefined additive styles (WeasyPrint's html5_ua.css) print numbers up to 19,999 at most.
 PREDEFINED_ADDITIVE = frozenset({
@@ -51,29 +52,29 @@ class StyleFault:
     fix: str = ""
 
 
-def _long_words(sheet: Sheet) -> list[StyleFault]:
-    """Strings and names past MAX_CSS_STRING: `content` prints one on every element it styles."""
-    return [StyleFault(sheet, token.source_line, f"a {token.type} of {len(token.value):,} characters, more than "
-                       f"{MAX_CSS_STRING:,} (MAX_CSS_STRING)", "Shorten it")
-            for token in rule_tokens(parsed(sheet.css))
-            if token.type in ("string", "ident") and len(token.value) > MAX_CSS_STRING]
-
-
-def _deep_values(sheet: Sheet) -> list[StyleFault]:
-    """Functions and brackets nested past MAX_CSS_NESTING (calc() inside calc() five hundred
-    times): the typesetter reads each level by recursion, and runs out of it."""
-    waiting = [(node, 0) for node in parsed(sheet.css)]
+@lru_cache(maxsize=4096)
+def _text_faults(css: str) -> tuple:
+    """(line, message, fix) of what one stylesheet's text holds past the limits, kept for the
+    same text (a card's style attributes recur in every card of a deck): strings and names
+    past MAX_CSS_STRING (`content` prints one on every element it styles); functions and
+    brackets nested past MAX_CSS_NESTING (calc() inside calc() five hundred times: the
+    typesetter reads each level by recursion, and runs out of it)."""
+    rules = parsed(css)
+    found = [(token.source_line, f"a {token.type} of {len(token.value):,} characters, more than "
+              f"{MAX_CSS_STRING:,} (MAX_CSS_STRING)", "Shorten it")
+             for token in rule_tokens(rules) if token.type in ("string", "ident") and len(token.value) > MAX_CSS_STRING]
+    waiting = [(node, 0) for node in rules]
     while waiting:
         node, depth = waiting.pop()
-        inner = [*(getattr(node, "prelude", None) or ()), *(getattr(node, "content", None) or ()),
-                 *(getattr(node, "arguments", None) or ())]
         nested = depth + (node.type in ("function", "() block", "[] block", "{} block"))
         if nested > MAX_CSS_NESTING:
-            return [StyleFault(sheet, node.source_line, f"values nested more than {MAX_CSS_NESTING} deep "
-                               "(MAX_CSS_NESTING)", "Write the value without so many functions or brackets "
-                               "inside one another")]
-        waiting += [(child, nested) for child in inner]
-    return []
+            found.append((node.source_line, f"values nested more than {MAX_CSS_NESTING} deep (MAX_CSS_NESTING)",
+                          "Write the value without so many functions or brackets inside one another"))
+            break
+        waiting += [(child, nested) for child in (*(getattr(node, "prelude", None) or ()),
+                                                  *(getattr(node, "content", None) or ()),
+                                                  *(getattr(node, "arguments", None) or ()))]
+    return tuple(found)
 
 
 def _descriptors(rule) -> dict:
@@ -244,9 +245,10 @@ def stylesheet_faults(sheets: list[Sheet], complete: bool = True) -> list[StyleF
 
 @lru_cache(maxsize=64)
 def _faults(sheets: tuple, complete: bool) -> tuple:
-    faults = [fault for sheet in sheets for fault in _long_words(sheet) + _deep_values(sheet)]
-    faults += _page_faults(list(sheets))
-    rules = _counter_rules(list(sheets))
+    faults = [StyleFault(sheet, *found) for sheet in sheets for found in _text_faults(sheet.css)]
+    whole = [sheet for sheet in sheets if not sheet.css.startswith(STYLE_ATTRIBUTE)]    # at-rules live there only
+    faults += _page_faults(whole)
+    rules = _counter_rules(whole)
     for name in rules:
         fault = _counter_fault(name, rules, complete)
         if fault:
@@ -302,8 +304,8 @@ def document_sheets(html: str, root: Path | None) -> list[Sheet]:
     rule's block) and, under `root` (the project, the page's base), the files it links and what
     they, or its <style> elements, @import."""
     sheets = [Sheet(css, "", start, tag_end) for start, tag_end, css in style_elements(html)]
-    sheets += [Sheet(f"* {{{tag.attribute('style')}}}", "", tag.start, tag.end) for tag in tag_list(html)
-               if not tag.closing and tag.attribute("style")]               # a style attribute, read as a rule
+    sheets += [Sheet(f"{STYLE_ATTRIBUTE}{{{tag.attribute('style')}}}", "", tag.start, tag.end) for tag in tag_list(html)
+               if not tag.closing and "style" in tag.attributes.lower() and tag.attribute("style")]
     if root is not None:
         root = Path(root).resolve()
         linked = [page_file(root, tag.attribute("href") or "") for tag in tag_list(html)
