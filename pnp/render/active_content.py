@@ -5,16 +5,19 @@ downloaded from anywhere), and the rules reference publishes them on the downloa
 check` and every build refuse what would run there, at the line it comes from (each tag of a
 chapter or a layout carries `data-pnp-at="FILE:LINE"`, pnp.render.source_lines); the site
 also passes its pages' HTML through an allow-list sanitiser and forbids inline script (pnp.site
-.sanitise). The tags are read as the HTML parser reads them (pnp.tags), attribute values
-unescaped as it unescapes them."""
+.sanitise). The HTML is read by a browser's parser (tinyhtml5, the one WeasyPrint uses): a
+stray </svg> in <math> or a <style> in foreign content is read as a browser reads it."""
 
 import re
 
 from pnp.errors import Problem
-from pnp.tags import ATTRIBUTE, html_tags
 
 RUNNING_ELEMENTS = frozenset({"script", "iframe", "frame", "frameset", "object", "embed", "applet", "base"})
 RUNNING_ATTRIBUTES = frozenset({"srcdoc"})                   # HTML of its own, scripts and all
+# Attributes that hold a URL a reader's browser may open (href as xlink:href too); no other is read as one
+URL_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "data", "poster", "background", "codebase",
+                            "srcset", "dynsrc", "lowsrc", "ping"})
+PICTURE_ELEMENTS = frozenset({"img", "image", "source", "picture", "video", "audio", "track", "input"})
 SCRIPT_SCHEMES = ("javascript:", "vbscript:", "livescript:")
 RUNNING_DATA = ("html", "xml", "svg", "script")             # in a data: URL's media type
 IGNORED_IN_URLS = re.compile(r"[\x00-\x20\x7f]+")           # what a browser skips in a URL's scheme
@@ -24,46 +27,63 @@ ACTIVE_FIX = ("Remove it: the rules reference publishes this on the download sit
               "browser of everyone who reads the rules")
 
 
-def _running_url(value: str) -> bool:
-    """A URL whose page would run script: a script scheme, or data: holding markup or script
-    (data:image/png and data:, are pictures and text)."""
+def _running_url(value: str, picture: bool) -> bool:
+    """A URL whose page would run script: a script scheme, or a data: URL of markup or script
+    (a picture's own data: URL, even an SVG, runs nothing where a picture is drawn)."""
     url = IGNORED_IN_URLS.sub("", value).lower()
     if url.startswith("data:"):
         media_type = url[5:].split(",", 1)[0].split(";", 1)[0]
-        return any(kind in media_type for kind in RUNNING_DATA)
+        return not (picture and media_type.startswith("image/")) and any(kind in media_type for kind in RUNNING_DATA)
     return url.startswith(SCRIPT_SCHEMES)
 
 
-def _attribute_names(attributes: str):
-    for match in ATTRIBUTE.finditer(attributes):
-        yield match.group(1).lower()
+def _local(name: str) -> str:
+    return name.rsplit("}", 1)[-1].rsplit(":", 1)[-1].lower()
 
 
-def active_markup(html: str) -> list[tuple[int, str]]:
-    """(position, what) of each script, handler or script URL of the HTML, in order."""
+def _elements(html: str):
+    """(element, the nearest `data-pnp-at` mark on it or around it) of the HTML as a browser's
+    parser builds it (tinyhtml5, WeasyPrint's own: foreign content, stray end tags and all)."""
+    import tinyhtml5
+
+    waiting = [(tinyhtml5.parse(html, namespace_html_elements=False), None)]
+    while waiting:
+        element, mark = waiting.pop()
+        if not isinstance(element.tag, str):
+            continue                                   # a comment
+        mark = element.get("data-pnp-at") or mark
+        yield element, mark
+        waiting.extend((child, mark) for child in reversed(list(element)))
+
+
+def active_markup(html: str, allowed=lambda element: False) -> list[tuple[str | None, str]]:
+    """(the mark of the line it comes from, what) of each script, handler, script URL or
+    refresh of the HTML, in order; an element `allowed` says is the site's own is passed."""
     found = []
-    for tag in html_tags(html):
-        if tag.closing:
-            continue
-        local = tag.name.rsplit(":", 1)[-1]
-        if local in RUNNING_ELEMENTS:
-            found.append((tag.start, f"a <{tag.name}> element"))
-        for name in dict.fromkeys(_attribute_names(tag.attributes)):
-            local_name = name.rsplit(":", 1)[-1]
-            if local_name.startswith("on") or local_name in RUNNING_ATTRIBUTES:
-                found.append((tag.start, f"{name}= on a <{tag.name}>"))
-            elif _running_url(tag.attribute(name) or ""):
-                scheme = IGNORED_IN_URLS.sub("", tag.attribute(name) or "").split(":", 1)[0].lower()
-                found.append((tag.start, f"a {scheme}: URL in {name}= of a <{tag.name}>"))
+    for element, mark in _elements(html):
+        name = _local(element.tag)
+        shown = element.tag.rsplit("}", 1)[-1]
+        if name in RUNNING_ELEMENTS and not allowed(element):
+            found.append((mark, f"a <{shown}> element"))
+        if name == "meta" and (element.get("http-equiv") or "").strip().lower() == "refresh":
+            found.append((mark, "a <meta http-equiv=refresh> (it sends the reader elsewhere)"))
+        for attribute, value in element.attrib.items():
+            local = _local(attribute)
+            if local.startswith("on") or local in RUNNING_ATTRIBUTES:
+                found.append((mark, f"{local}= on a <{shown}>"))
+            elif local in URL_ATTRIBUTES and _running_url(value, name in PICTURE_ELEMENTS and local == "src"):
+                scheme = IGNORED_IN_URLS.sub("", value).split(":", 1)[0].lower()
+                found.append((mark, f"a {scheme}: URL in {local}= of a <{shown}>"))
     return found
 
 
 def active_markup_problems(html: str, shown: str) -> list[Problem]:
-    """Each script, handler or script URL of the HTML as a problem at the chapter or layout line
-    its tag comes from (the nearest mark before it), else at `shown`."""
+    """Each script, handler, script URL or refresh of the HTML as a problem at the chapter or
+    layout line its element comes from (its mark, or its nearest marked ancestor's), else at
+    `shown`."""
     problems = []
-    for position, what in active_markup(html):
-        marks = list(SOURCE_MARK.finditer(html, 0, html.find(">", position) + 1))
-        file, line = (marks[-1].group(1), int(marks[-1].group(2))) if marks else (shown, None)
+    for mark, what in active_markup(html):
+        found = SOURCE_MARK.fullmatch(f'data-pnp-at="{mark}"') if mark else None
+        file, line = (found.group(1), int(found.group(2))) if found else (shown, None)
         problems.append(Problem(file, line, "(html)", ACTIVE_EXPECTED, what, ACTIVE_FIX))
     return list(dict.fromkeys(problems))

@@ -79,16 +79,28 @@ def game_files(project: Project, game: Game) -> tuple[list[Path], list[Path]]:
                 todo.append(path)
         first_sheets |= set(linked_sheets(text, root))
     sheets = {path for first in first_sheets if first.is_file() for path in sheet_closure(first.resolve(), root)}
-    return sorted(p for p in templates if p.is_file()), sorted(sheets)
+    return sorted(p for p in templates if _is_file(p)), sorted(sheets)
+
+
+MAX_TEMPLATE_NAME = 1_024        # characters of a path the system can open (PATH_MAX 4,096, a name 255)
 
 
 def _template_path(layouts: Path, name: str) -> Path | None:
     """The file a template name reaches, as Jinja's loader finds it (under layouts/, a leading
     `/` ignored, `..` refused): None for a name it would not load."""
+    if len(name) > MAX_TEMPLATE_NAME:
+        return None                    # longer than a file's name may be: no file to read
     try:
         return layouts.joinpath(*split_template_path(name))
     except TemplateNotFound:
         return None
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:                  # a name too long for the system
+        return False
 
 
 def game_families(project: Project, game: Game) -> set[str]:
@@ -108,7 +120,7 @@ def _listed(project: Project, game: Game, suffix: str) -> list[Path]:
 def _text(project: Project, path: Path) -> str:
     try:
         return read_text(path, f"layouts/{path.relative_to(project.layouts)}", project.root) if path.is_file() else ""
-    except (DataError, ValueError):
+    except (DataError, ValueError, OSError):          # OSError: a name too long for the system
         return ""
 
 

@@ -163,6 +163,11 @@ class Renderer:
                 options = {"pdf_variant": PDF_VARIANT} if tagged else {}
                 return HTML(string=html, base_url=PAGE_BASE,
                             url_fetcher=self.fetcher).render(font_config=fonts, **options)
+        except RecursionError:
+            fonts.failed()
+            raise RenderError(f"{layout_file}, {doing}: its styles nest past what the typesetter can follow (a "
+                              "custom property defined by another, by another... hundreds deep); use fewer "
+                              "var() inside one another") from None
         except BaseException:
             fonts.failed()
             raise

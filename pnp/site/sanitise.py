@@ -50,7 +50,6 @@ STYLE_PROPERTIES = {
     "font-size", "font-style", "font-weight", "font-family", "line-height", "text-align", "vertical-align",
     "white-space", "color", "background", "background-color", "opacity", "border", "border-color", "border-width",
     "border-style", "border-radius", "border-top", "border-right", "border-bottom", "border-left"}
-SCRIPT_END = re.compile(r"</script[\s/>]", re.I)
 
 
 def sanitised(html: str) -> Markup:
@@ -61,23 +60,21 @@ def sanitised(html: str) -> Markup:
                             link_rel=None, strip_comments=True))
 
 
-def _own_script(html: str, tag) -> bool:
+def _own_script(element) -> bool:
     """A `<script src="...">` of pnp's own files, nothing written inside it."""
-    end = SCRIPT_END.search(html, tag.end)
-    return (SITE_SCRIPT.fullmatch(tag.attribute("src") or "") is not None
-            and end is not None and not html[tag.end:end.start()].strip())
+    return (element.tag == "script" and SITE_SCRIPT.fullmatch(element.get("src") or "") is not None
+            and not (element.text or "").strip() and len(element) == 0)
 
 
 def published_page(html: str, shown: str) -> str:
-    """A site page with the policy in its head, once nothing in it but pnp's scripts would run;
-    refused at `shown` (its template) else."""
-    tags = list(html_tags(html))
-    allowed = {tag.start for tag in tags if tag.name == "script" and not tag.closing and _own_script(html, tag)}
-    running = [what for position, what in active_markup(html) if position not in allowed
-               or not what.startswith("a <script>")]
+    """A site page with the policy first in its head, once nothing in it but pnp's scripts
+    would run and its <head> is where a browser takes it for one; refused at `shown` (its
+    template) else."""
+    running = [what for _, what in active_markup(html, _own_script)]
+    first = next((tag for tag in html_tags(html) if not tag.closing and tag.name != "html"), None)
+    if first is None or first.name != "head":
+        running.append("a page whose first element is not its <head> (the policy in it would be ignored)")
     if running:
         raise DataError([Problem(shown, None, "(html)", ACTIVE_EXPECTED + " (the site runs only pnp's own search)",
                                  what, "Remove it from the site's template") for what in dict.fromkeys(running)])
-    head = next((tag for tag in tags if tag.name == "head" and not tag.closing), None)
-    at = head.end if head is not None else 0
-    return html[:at] + POLICY_META + html[at:]
+    return html[:first.end] + POLICY_META + html[first.end:]

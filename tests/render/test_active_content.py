@@ -27,6 +27,8 @@ RUNNING = {
     "an object": '<object data="x.swf"></object>',
     "an embed": '<embed src="x.swf">',
     "a base": '<base href="https://example.org/">',
+    "a script after a stray </svg> in <math>": '<math></svg><style><p></p><script src="x.js"></script></style></math>',
+    "a refresh": '<meta http-equiv="refresh" content="0;url=https://example.org">',
 }
 
 HARMLESS = [
@@ -38,6 +40,8 @@ HARMLESS = [
     '<span data-on="x" title="onclick">x</span>',
     "<table><tr><td colspan=2>x</td></tr></table><details open><summary>x</summary>y</details>",
     "<pre><code>&lt;script&gt;alert(1)&lt;/script&gt;</code></pre>",
+    '<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="an SVG picture runs nothing">',
+    '<abbr title="JavaScript: the language of the web">JS</abbr> <span aria-label="data:text/html">x</span>',
 ]
 
 
