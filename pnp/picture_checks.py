@@ -258,7 +258,25 @@ def _depth(nodes: list[_Node]) -> int:
     return deepest
 
 
+RUNNING_SVG_ELEMENTS = ("script", "foreignobject", "iframe", "object", "embed", "handler", "listener")
+
+
+def _running(nodes: list[_Node]) -> str | None:
+    """A script, a handler or HTML embedded in the SVG: a picture runs nothing (an icon the
+    site publishes as a file would run it at the site's address, opened on its own)."""
+    for node in nodes:
+        if node.tag in RUNNING_SVG_ELEMENTS:
+            return f"a <{node.tag}> element"
+        handler = next((name for name in node.attributes if _local(name).startswith("on")), None)
+        if handler:
+            return f"an {_local(handler)}= handler on <{node.tag}>"
+    return None
+
+
 def _drawing_problem(nodes: list[_Node]) -> str | None:
+    running = _running(nodes)
+    if running:
+        return f"{running}, which a picture may not hold: an SVG draws, it runs nothing"
     outside = _outside_reference(nodes)
     if outside:
         return f"{outside}; an SVG may refer only to its own parts (#id)"

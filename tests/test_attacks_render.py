@@ -323,3 +323,15 @@ def test_an_include_of_a_file_outside_the_layouts_is_one_line(project, tmp_path)
     edit(project, VERSE, NAME, NAME + "{% include '/etc/passwd' %}")
     problem = one_problem(project, tmp_path)
     assert problem.startswith(f"{VERSE}:{line_of(project, VERSE, '/etc/passwd')}:") and "outside" in problem
+
+
+@pytest.mark.parametrize("inside", ['<script>document.title = document.domain</script>',
+                                    '<circle r="1" onmouseover="alert(1)"/>',
+                                    '<foreignObject><iframe src="https://example.org"></iframe></foreignObject>'])
+def test_an_icon_that_would_run_something_is_refused(project, tmp_path, inside):
+    """The site publishes icons as files: opened on their own at the site's address, an SVG's
+    script would run there (issue 42's review)."""
+    (project / "layouts/icons/wolf-head.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><path d="M0 0h8v8z"/>{inside}</svg>')
+    line = one_problem(project, tmp_path)
+    assert "layouts/icons/wolf-head.svg" in line and "runs nothing" in line
