@@ -59,3 +59,12 @@ def test_every_command_on_a_broken_project_refuses_without_a_traceback(tmp_path,
         assert "Traceback" not in result.output, (case, command)
         if result.exit_code:
             assert "error" in result.output.lower() or ":" in result.output, (case, command)
+
+
+@pytest.mark.parametrize("command", [("check", "tiny"), ("list",)])
+def test_a_title_rich_would_read_as_broken_markup_is_printed_as_written(tiny, command):
+    """A game titled "Tiny [/x]": rich's markup reader raised a MarkupError, a traceback."""
+    path = tiny.root / "card_data" / "tiny" / "game.yaml"
+    path.write_text(path.read_text().replace("title: Tiny\n", "title: Tiny [/x]\n", 1))
+    result = run_pnp(*command, "--project", str(tiny.root))
+    assert result.exit_code == 0 and "Tiny [/x]" in result.output and "Traceback" not in result.output

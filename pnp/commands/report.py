@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from rich.console import Console, ConsoleDimensions
+from rich.errors import MarkupError
 from rich.segment import Segment
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -34,6 +35,18 @@ class Speaker(Console):
     @size.setter
     def size(self, new_size) -> None:
         Console.size.fset(self, new_size)
+
+    def print(self, *objects, **options) -> None:
+        """As rich prints, except that text rich cannot read as markup (a game titled "Tiny [/x]")
+        is printed as written, never a traceback."""
+        try:
+            super().print(*objects, **options)
+        except MarkupError:
+            markup, self._markup = self._markup, False          # a table's cells are read as markup too
+            try:
+                super().print(*objects, **{**options, "markup": False})
+            finally:
+                self._markup = markup
 
     def _render_buffer(self, buffer) -> str:
         """What is printed, every control character of its text shown escaped (a title holding
