@@ -39,17 +39,24 @@ def _formatted(message) -> bool:
 
 
 def _plural_problems(shown: str, message, sources: tuple, translations: tuple) -> list[Problem]:
-    """A plural: each form may drop the count (French says "un point") and its number, never use
-    a placeholder or a number neither source has; each keeps the markup of one of its sources,
-    exactly."""
+    """A plural: each form may drop the count (French says "un point", or "1 point": a 1 or a 0
+    for each placeholder it drops), never use a placeholder or another number neither source
+    has; each keeps the markup of one of its sources, exactly."""
     problems = []
     field = f"msgstr of {_short(sources[0])}"
     for find, what in ((PLACEHOLDER.findall, "placeholders"), (_numbers, "numbers")):
         allowed = Counter()
         for source in sources:
             allowed |= Counter(find(source))
+        counted = max(len(PLACEHOLDER.findall(source)) for source in sources)
         for index, form in enumerate(translations):
             extra = sorted((Counter(find(form)) - allowed).elements())
+            if what == "numbers":                # a form may write its dropped count as 1 (or 0)
+                dropped = counted - len(PLACEHOLDER.findall(form))
+                for written in ("1", "0"):
+                    while dropped > 0 and written in extra:
+                        extra.remove(written)
+                        dropped -= 1
             if extra:
                 problems.append(Problem(shown, message.lineno, f"{field} [{index}]", f"the {what} of its msgid and "
                                         f"msgid_plural: {' '.join(sorted(allowed.elements())) or 'none'}",

@@ -43,6 +43,9 @@ def test_every_plural_form_keeps_its_markup_and_adds_no_number_or_placeholder():
     assert any("[1]" in text and "found <iframe src=x> </iframe>" in text for text in planted)   # the markup
     assert any("a <iframe> element" in text for text in planted)                                # what would run
     assert "not in the source 3" in str(_problems(("1 card", "%(n)s cards"), ("une carte", "3 cartes"))[0])
+    assert _problems(("%(count)s point", "%(count)s points"), ("1 point", "%(count)s points")) == []
+    assert "not in the source 5" in str(_problems(("%(count)s point", "%(count)s points"),
+                                                  ("1 point", "%(count)s points, 5 bonus"))[0])
     assert "not in the source %(x)s" in str(_problems(("%(n)s card", "%(n)s cards"), ("une", "%(x)s cartes"))[0])
 
 
