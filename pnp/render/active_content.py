@@ -21,7 +21,6 @@ PICTURE_ELEMENTS = frozenset({"img", "image", "source", "picture", "video", "aud
 SCRIPT_SCHEMES = ("javascript:", "vbscript:", "livescript:")
 RUNNING_DATA = ("html", "xml", "svg", "script")             # in a data: URL's media type
 IGNORED_IN_URLS = re.compile(r"[\x00-\x20\x7f]+")           # what a browser skips in a URL's scheme
-SOURCE_MARK = re.compile(r'data-pnp-at="([^"]*):(\d+)"')
 ACTIVE_EXPECTED = "text and markup that run nothing in a reader's browser"
 ACTIVE_FIX = ("Remove it: the rules reference publishes this on the download site, where it would run in the "
               "browser of everyone who reads the rules")
@@ -83,7 +82,7 @@ def active_markup_problems(html: str, shown: str) -> list[Problem]:
     `shown`."""
     problems = []
     for mark, what in active_markup(html):
-        found = SOURCE_MARK.fullmatch(f'data-pnp-at="{mark}"') if mark else None
-        file, line = (found.group(1), int(found.group(2))) if found else (shown, None)
+        file, _, line = (mark or "").rpartition(":")
+        file, line = (file, int(line)) if file and line.isdigit() else (shown, None)
         problems.append(Problem(file, line, "(html)", ACTIVE_EXPECTED, what, ACTIVE_FIX))
     return list(dict.fromkeys(problems))
