@@ -11,6 +11,7 @@ stray </svg> in <math> or a <style> in foreign content is read as a browser read
 import re
 
 from pnp.errors import Problem
+from pnp.render.html_parser import use_regex_cache
 
 RUNNING_ELEMENTS = frozenset({"script", "iframe", "frame", "frameset", "object", "embed", "applet", "base"})
 RUNNING_ATTRIBUTES = frozenset({"srcdoc"})                   # HTML of its own, scripts and all
@@ -45,6 +46,7 @@ def _elements(html: str):
     parser builds it (tinyhtml5, WeasyPrint's own: foreign content, stray end tags and all)."""
     import tinyhtml5
 
+    use_regex_cache()
     waiting = [(tinyhtml5.parse(html, namespace_html_elements=False), None)]
     while waiting:
         element, mark = waiting.pop()
