@@ -68,3 +68,24 @@ def test_a_title_rich_would_read_as_broken_markup_is_printed_as_written(tiny, co
     path.write_text(path.read_text().replace("title: Tiny\n", "title: Tiny [/x]\n", 1))
     result = run_pnp(*command, "--project", str(tiny.root))
     assert result.exit_code == 0 and "Tiny [/x]" in result.output and "Traceback" not in result.output
+
+
+LINKED_TITLE = "[link=https://evil.example]Tiny[/link] [on red]now"
+
+
+@pytest.mark.parametrize("command", [("check", "tiny"), ("list",), ("rules", "tiny", "--kinds")])
+def test_a_title_written_as_markup_is_printed_as_written(tiny, command):
+    """Values never reach rich as markup: "[link=...]" would print as a terminal hyperlink."""
+    path = tiny.root / "card_data" / "tiny" / "game.yaml"
+    path.write_text(path.read_text().replace("title: Tiny\n", f"title: '{LINKED_TITLE}'\n", 1))
+    result = run_pnp(*command, "--project", str(tiny.root))
+    assert LINKED_TITLE in " ".join(result.output.split()) and "\x1b]8;" not in result.output, result.output
+
+
+def test_a_refusal_naming_a_title_written_as_markup_prints_it_as_written(tiny):
+    path = tiny.root / "card_data" / "tiny" / "game.yaml"
+    path.write_text(path.read_text().replace("title: Tiny\n", f"title: '{LINKED_TITLE}'\n", 1))
+    cards = tiny.root / "card_data" / "tiny" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("value: 1", "value: 12", 1))
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2 and f"in the input ({LINKED_TITLE})" in " ".join(result.output.split()), result.output

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import click
+from rich.text import Text
 
 from pnp.errors import PnpError, plural
 from pnp.export.services import SERVICES
@@ -50,7 +51,7 @@ def export(game_key: str, service: str, out_dir: str | None, language: str | Non
         with worker_pool(jobs) as pool:         # WeasyPrint loads in its processes while the game is checked
             check_before_build(project, game, force=False)
             base = base_url if base_url is not None else target.as_uri() + "/"
-            with errors.status(f"{game.title}: exporting for {service}"):
+            with errors.status(Text(f"{game.title}: exporting for {service}")):
                 result = export_game(project, game, service, base, pool)
         require_preflight(result.files)
         write_outputs(target, [(name, data, 0, 0) for name, data in result.files], owned=out_dir is None)

@@ -32,7 +32,7 @@ def list_games(project_dir: str | None) -> None:
     for game in games:
         _game_table(game)
     for key, error in broken:
-        errors.print("[bold red]error:[/] ", end="")
+        errors.print("[bold red]error:[/] ", end="", markup=True)
         errors.print(f"{key}: {_first_line(error)}", highlight=False, markup=False, soft_wrap=True)
     if broken:
         sys.exit(EXIT_BAD_INPUT)

@@ -37,8 +37,8 @@ def print_anchors(project, game, language: str | None) -> None:
     reference = _reference(project, game, language)
     for section in reference.sections:
         number = f"{section.number} " if section.number else ""
-        console.print(f"{'  ' * (section.level - 1)}{section.anchor}  [dim]{escape(number + section.title)}[/]",
-                      highlight=False, soft_wrap=True)
+        console.print(f"{'  ' * (section.level - 1)}{escape(section.anchor)}  [dim]{escape(number + section.title)}[/]",
+                      highlight=False, soft_wrap=True, markup=True)
 
 
 def print_lookup(project, game, words: str, language: str | None, as_json: bool) -> None:
@@ -53,9 +53,9 @@ def print_lookup(project, game, words: str, language: str | None, as_json: bool)
                                        for d in found]))
         return
     if not found:
-        console.print(f"{reference.title}: nothing in the rules reference for “{escape(words)}”", highlight=False)
+        console.print(f"{reference.title}: nothing in the rules reference for “{words}”", highlight=False)
         return
-    console.print(f"{reference.title}: {len(found)} entr{'y' if len(found) == 1 else 'ies'} for “{escape(words)}”"
+    console.print(f"{reference.title}: {len(found)} entr{'y' if len(found) == 1 else 'ies'} for “{words}”"
                   + (f" (the first {MAX_SHOWN})" if len(found) > MAX_SHOWN else ""), highlight=False)
     terms = {t.anchor: t for t in reference.terms}
     cards = {c.anchor: c for c in reference.cards}
@@ -63,10 +63,10 @@ def print_lookup(project, game, words: str, language: str | None, as_json: bool)
     sections = {s.anchor: s for s in reference.sections}
     for document in found[:MAX_SHOWN]:
         anchor = document.href.split("#", 1)[1]
-        console.print(f"\n[bold]{KIND_WORDS[document.kind]}[/] {escape(document.title)}  [dim]{document.href}[/]",
-                      highlight=False, soft_wrap=True)
+        console.print(f"\n[bold]{KIND_WORDS[document.kind]}[/] {escape(document.title)}  [dim]{escape(document.href)}[/]",
+                      highlight=False, soft_wrap=True, markup=True)
         for line in _details(document.kind, anchor, terms, cards, rulings, sections, document):
-            console.print(f"    {escape(line)}", highlight=False, soft_wrap=True)
+            console.print(f"    {line}", highlight=False, soft_wrap=True)
 
 
 def _details(kind, anchor, terms, cards, rulings, sections, document) -> list[str]:

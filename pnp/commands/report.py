@@ -7,7 +7,9 @@ from contextlib import contextmanager
 
 from rich.console import Console, ConsoleDimensions
 from rich.errors import MarkupError
+from rich.markup import escape
 from rich.segment import Segment
+from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from pnp.errors import CheckFailed, DataError, PnpError, plural, shown_safely
@@ -19,10 +21,12 @@ PIPED_WIDTH = 100_000       # output that is not a terminal (a pipe, a file, CI)
 class Speaker(Console):
     """A console as wide as its terminal, and without a width when it writes to no terminal
     (rich's 80 columns would cut a table's paths to "..." and wrap an error mid-sentence in a
-    CI log); COLUMNS, when set, still decides."""
+    CI log); COLUMNS, when set, still decides. Text is printed as written: rich's markup is read
+    only where pnp's own words ask for it (`markup=True`, values passed through `escape`), so a
+    title holding "[link=...]" or "[on red]" prints those brackets, never a terminal hyperlink."""
 
     def __init__(self, **options):
-        super().__init__(**options)
+        super().__init__(**{"markup": False, **options})
         self._width = None              # rich fixes COLUMNS as it was at import; it is read at each print
 
     @property
@@ -77,7 +81,7 @@ def fail(error: PnpError, wrote_nothing: bool = False) -> None:
 
 def listing(summary: str, items: list) -> None:
     """Every refusal's form: `error: SUMMARY`, then each item on its own indented line."""
-    errors.print(f"[bold red]error:[/] {summary}", highlight=False)
+    errors.print(f"[bold red]error:[/] {escape(summary)}", highlight=False, markup=True)
     for item in items[:MAX_REPORTED_PROBLEMS]:
         errors.print(f"  {item}", highlight=False, markup=False, soft_wrap=True)
     more(len(items))
@@ -92,7 +96,7 @@ def report(error: PnpError, wrote_nothing: bool = False) -> None:
         tail = "; nothing was written" if wrote_nothing else ""
         listing(f"{plural(len(error.problems), 'problem')} in the input{tail}", error.problems)
     else:
-        errors.print("[bold red]error:[/] ", end="")
+        errors.print("[bold red]error:[/] ", end="", markup=True)
         errors.print(str(error), highlight=False, markup=False, soft_wrap=True)
 
 
@@ -106,7 +110,7 @@ Show = Callable[[int, int | None, str], None]
 
 @contextmanager
 def _bar(first: str) -> Iterator[Show]:
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+    with Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=errors, transient=True) as progress:
         task = progress.add_task(first, total=None)
         yield lambda done, total, step: progress.update(task, completed=done, total=total, description=step)
@@ -114,8 +118,8 @@ def _bar(first: str) -> Iterator[Show]:
 
 @contextmanager
 def _spinner(first: str) -> Iterator[Show]:
-    with errors.status(first) as status:
-        yield lambda done, total, step: status.update(step)
+    with errors.status(Text(first)) as status:          # rich's spinner reads a str as markup
+        yield lambda done, total, step: status.update(Text(step))
 
 
 @contextmanager

@@ -37,7 +37,7 @@ def reprint(game_keys, every_game, papers, duplex, duplex_offset, out_dir, modul
             check_out_folder(Path(out_dir).resolve())
         options = PrintOptions(duplex, offset, False, force, ink_saver)
         modules = tuple(dict.fromkeys(m.lower() for m in modules))
-        with Progress(SpinnerColumn(), TextColumn("{task.description}"), console=errors, transient=True) as progress:
+        with Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False), console=errors, transient=True) as progress:
             progress.add_task("checking and choosing the cards", total=None)
             game, selection, written, skipped = build_reprint(project, game_keys[0], papers, options, modules,
                                                               language.lower() if language else None, asked,

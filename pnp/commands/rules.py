@@ -5,7 +5,9 @@ import sys
 from pathlib import Path
 
 import click
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from pnp.data.decks import load_game
 from pnp.errors import EXIT_CHECK_FAILED, PnpError, UsageError
@@ -67,7 +69,8 @@ def rules(game_key: str, file: str | None, as_json: bool, kinds: bool, term: str
     else:
         for outcome in outcomes:
             mark = "[green]ok[/]" if not outcome.mismatches else "[red]differs[/]"
-            console.print(f"{mark} {outcome.example.id} ({outcome.example.kind})", highlight=False)
+            console.print(f"{mark} {escape(str(outcome.example.id))} ({escape(outcome.example.kind)})", highlight=False,
+                          markup=True)
             for key, value in outcome.result.items():
                 console.print(f"    {key}: {json.dumps(value)}", highlight=False, markup=False)
     wrong = [m for o in outcomes for m in o.mismatches]
@@ -129,5 +132,5 @@ def _print_kinds(game, as_json: bool) -> None:
         table.add_column(column)
     for name, kind in game.kinds.items():
         setup = "\n".join(f"{f.name}: {f.describe()}" for f in kind.setup)
-        table.add_row(f"{name}\n[dim]{kind.summary}[/]", setup, "\n".join(kind.results))
+        table.add_row(Text.assemble(name, "\n", (kind.summary, "dim")), setup, "\n".join(kind.results))
     console.print(table)

@@ -84,7 +84,7 @@ def simulate(game_key: str, seed: int, as_json: bool, project_dir: str | None, *
         loaded = load_game(project, game)
         total = next((options.get(o.name) for o in game.simulation_options if o.runs), None)
         if errors.is_terminal and not as_json and total:
-            with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+            with Progress(TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                           TimeElapsedColumn(), console=errors, transient=True) as progress:
                 task = progress.add_task(f"{game.title}: simulating", total=total)
                 report = game.simulator(loaded, progress=lambda n: progress.advance(task, n), **options)

@@ -43,6 +43,6 @@ def files_table(project, title: str, files: list) -> None:
 def forced_warning(skipped: list) -> None:
     """The checks a --force build skipped, after its table."""
     if skipped:
-        errors.print("[bold yellow]WARNING: built with --force. Skipped checks:[/]")
+        errors.print("[bold yellow]WARNING: built with --force. Skipped checks:[/]", markup=True)
         for line in skipped:
             errors.print(line, highlight=False, markup=False, soft_wrap=True)
