@@ -111,15 +111,16 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
 
 
 def check_before_build(project: Project, game: Game, force: bool, loaded: list | None = None,
-                       rendering: str | None = None) -> tuple[dict | None, list[str]]:
+                       rendering: str | None = None, chapters: bool = True) -> tuple[dict | None, list[str]]:
     """Card data, layouts and worked examples are checked before anything prints.
 
     A problem in the input stops the build (exit 2); an example the engine disagrees with
     stops it too (exit 1) unless --force, which builds with the engine's numbers and says so.
-    Returns the engine's results for the rulebook and what --force let through.
+    Returns the engine's results for the rulebook and what --force let through. `chapters`
+    False: the build's rulebook task checks the chapters as it renders them.
     """
     report = check_game(project, game, loaded=loaded, languages=(game.language,),
-                        complete_in=() if force else (game.language,), rendering=rendering)
+                        complete_in=() if force else (game.language,), rendering=rendering, chapters=chapters)
     if report.problems:
         raise DataError(report.problems)
     if report.mismatches and not force:

@@ -1,6 +1,5 @@
 """`pnp check`: the card data against its rules, and every worked example against the engine."""
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -123,14 +122,15 @@ def _layout_keys(files: list | None, game: Game, edition: str, rendering: str) -
 
 def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
                loaded: list | None = None, languages: tuple | None = None,
-               complete_in: tuple | None = None, rendering: str | None = None) -> CheckReport:
+               complete_in: tuple | None = None, rendering: str | None = None, chapters: bool = True) -> CheckReport:
     """Card data (unless the caller loaded it), then layouts (rendered as HTML, no
     WeasyPrint), then worked examples, then the rulebook's chapters and the translations in
     `languages` (by default every language the game prints in; a build checks the one it
     prints): each translation consistent with its source, and complete in `complete_in` (a
     build's language); what another language still lacks is said in `untranslated`, not refused:
     a changed card text must not stop the source language's work. `rendering`: the project's
-    render inputs (pnp.inputs.render_inputs), when read already."""
+    render inputs (pnp.inputs.render_inputs), when read already. `chapters` False: a build's
+    rulebook task checks the chapters as it renders them (pnp.rulebook.chapter_check)."""
     languages = tuple(languages if languages is not None else (game.languages or (game.language,)))
     from pnp.render.layout_check import layout_problems
 
@@ -185,29 +185,20 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
         from pnp.rulebook.literal_icons import chapter_literal_icons
 
         report.problems += chapter_literal_icons(project, game)
-    if loaded is not None and not report.problems and rulebook_dir(project, game.key).is_dir():
-        from pnp.reference.glossary import glossary_problems
-        from pnp.rulebook.render import render_rulebook_html, rulebook_body
+    if chapters and loaded is not None and not report.problems and rulebook_dir(project, game.key).is_dir():
+        from pnp.rulebook.chapter_check import chapter_problems, chapters_forced, chapters_key
 
-        every = game.languages or (game.language,)
-        results = json.dumps(report.results, sort_keys=True, default=repr)     # the examples the chapters print
         for language in languages:
-            force = language not in complete_in or (game.words is not None and game.words.force)
-            read = rulebook_dir(project, game.key, language, game.source_language).name    # a fallback included
-            others = tuple(f"{folder}/{other}" for other in every if other not in (language, read)
-                           for folder in ("rulebook", "locale"))
-            part = f"chapters {language} force={force} ink_saver={game.ink_saver}\n{results}"
-            key = part_key(files, part, rendering, others)
+            force = chapters_forced(game, language, complete_in)
+            key = chapters_key(project, game, language, force, report.results, files, rendering)
             if was_sound(key):
                 continue
             try:
                 shown = game.in_language(language, force=force)
-                body = rulebook_body(project, shown, loaded, report.results)
-                render_rulebook_html(project, shown, loaded, report.results, "a4", body)
-            except DataError as error:
+            except DataError as error:      # its catalogue refused
                 report.problems += error.problems
                 continue
-            found = glossary_problems(project, shown, [h.anchor for h in body.headings], language)
+            _, found = chapter_problems(project, shown, loaded, report.results)
             report.problems += found
             if not found and key is not None:
                 sound.append(key)

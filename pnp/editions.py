@@ -162,7 +162,7 @@ def _check(project: Project, runs: dict, options: PrintOptions) -> None:
     for run in runs.values():
         with stage(f"layouts/{run.game.key}", "checking the game's layouts and examples"):
             run.results, run.skipped = check_before_build(project, run.game, options.force, run.loaded,
-                                                          rendering=run.job.salt)
+                                                          rendering=run.job.salt, chapters=not run.has_rulebook)
 
 
 def _tasks(project: Project, runs: dict, options: PrintOptions, out: list, first, tell) -> list[_Task]:

@@ -174,7 +174,8 @@ def deck_cards(job: GameJob, deck_key: str, deck_keys: tuple) -> bytes:
 
 def rulebook_file(job: GameJob, paper: str, booklet: bool) -> tuple[str, bytes, int]:
     """The rulebook at paper size, or as a booklet: half-size pages imposed two-up. It starts
-    while the caller checks the game, so it computes the examples it prints itself."""
+    while the caller checks the game, so it computes the examples it prints itself, and checks
+    the chapters it prints as `pnp check` does (the caller's check leaves them to it)."""
     import io
 
     import pikepdf
@@ -183,17 +184,19 @@ def rulebook_file(job: GameJob, paper: str, booklet: bool) -> tuple[str, bytes, 
     from pnp.render.papers import booklet_page, paper_size
     from pnp.render.sheet_layout import MM
     from pnp.rulebook.booklet import impose_booklet
+    from pnp.rulebook.chapter_check import checked_rulebook_body
     from pnp.rulebook.typeset import render_rulebook
 
     ready_game = prepared(job)
     project, game, loaded = ready_game.project, ready_game.game, ready_game.loaded
     results = ready_game.results()
+    body = checked_rulebook_body(project, game, loaded, results, job.salt, complete=not job.force)
     if booklet:
-        half = render_rulebook(project, game, loaded, results, booklet_page(paper))
+        half = render_rulebook(project, game, loaded, results, booklet_page(paper), body)
         sheet = tuple(side * MM for side in paper_size(paper))
         name, pdf = "rulebook-booklet.pdf", impose_booklet(half, sheet)
     else:
-        name, pdf = "rulebook.pdf", render_rulebook(project, game, loaded, results, paper)
+        name, pdf = "rulebook.pdf", render_rulebook(project, game, loaded, results, paper, body)
     require_preflight([(name, pdf)])
     return name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages)
 

@@ -10,10 +10,11 @@ from pnp.render.page_checks import PageLabel, collecting_now, page_findings, set
 from pnp.rulebook.render import render_rulebook_html
 
 
-def render_rulebook(project: Project, game, loaded: list, results: dict, page_size: str) -> bytes:
-    """The rulebook as a PDF; card thumbnails are checked for text that does not fit."""
+def render_rulebook(project: Project, game, loaded: list, results: dict, page_size: str, body=None) -> bytes:
+    """The rulebook as a PDF; card thumbnails are checked for text that does not fit. `body`:
+    the chapters rendered already (pnp.rulebook.render.rulebook_body)."""
     what = f"{game.title} rulebook"
-    html = render_rulebook_html(project, game, loaded, results, page_size)
+    html = render_rulebook_html(project, game, loaded, results, page_size, body)
     cache = RenderCache(project.root)
     key = cache.key("rulebook", html)
     cached = cache.get(key)
