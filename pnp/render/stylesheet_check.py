@@ -288,7 +288,11 @@ def _sheet_files(first: Path, root: Path) -> list[Sheet]:
 
 
 def _imported(css: str, root: Path, base: str) -> list[Path]:
-    """The project files a stylesheet's @import rules read, named from `base`."""
+    """The project files a stylesheet's @import rules read, named from `base`. A text without
+    "@" holds no at-rule (an at-keyword starts with a written "@"; no escape makes one), so it
+    is not parsed: a card's style attributes, read for every card, are such texts."""
+    if "@" not in css:
+        return []
     found = []
     for rule in parsed(css):
         if rule.type == "at-rule" and rule.lower_at_keyword == "import":

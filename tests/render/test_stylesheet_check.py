@@ -26,3 +26,16 @@ def test_a_style_spread_over_two_sheets_is_judged_together_however_they_are_name
     (sheets / "a.css").write_text(f'@import "/pnp-project/layouts/t/b.css";\n{STRETCHED}')
     with pytest.raises(TemplateLimit, match="MAX_COUNTER_TEXT"):
         check_document(NAMES[name] + "<ol><li>x</li></ol>", "layouts/t/page.html", tmp_path)
+
+
+@pytest.mark.parametrize("rule", ['@\\69mport "/pnp-project/layouts/t/b.css";', '@IMPORT "/pnp-project/layouts/t/b.css";'])
+def test_an_import_written_with_escapes_or_capitals_is_followed(tmp_path, rule):
+    """A sheet without "@" is not parsed for @import (an at-keyword starts with a written "@"):
+    one with it is, its keyword read through escapes as the typesetter reads it."""
+    sheets = tmp_path / "layouts" / "t"
+    sheets.mkdir(parents=True)
+    (sheets / "b.css").write_text(GROWN)
+    (sheets / "a.css").write_text(f'{rule}\n{STRETCHED}')
+    with pytest.raises(TemplateLimit, match="MAX_COUNTER_TEXT"):
+        check_document('<link rel="stylesheet" href="layouts/t/a.css"><ol><li>x</li></ol>', "layouts/t/page.html",
+                       tmp_path)
