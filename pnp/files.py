@@ -13,6 +13,7 @@ import re
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
 from pnp.errors import DataError, Problem
@@ -67,16 +68,33 @@ def _too_large(shown, found: str, limit: int) -> DataError:
                               "Split the file or shorten it")])
 
 
+@lru_cache(maxsize=64)
+def _root_forms(root: str, cwd: str, identity: tuple) -> tuple[Path, Path]:
+    """The project folder as named (absolute, normalised) and resolved. Kept for the folder
+    the name reaches (`identity`: its device and inode), so a name re-pointed meanwhile (a
+    link to the project moved during `pnp watch`) is resolved again: a build asks this for
+    each of thousands of files, and resolving walks every component."""
+    named = Path(cwd, root)
+    return Path(os.path.normpath(named)), named.resolve()
+
+
 def _beneath(root: Path, path: Path, shown, folder: bool = False) -> tuple[Path, tuple[str, ...]]:
     """The project folder, resolved (the user may reach it through links), and the path's
     components below it (none: the project folder, for a folder); `path` is absolute or
     relative to `root`."""
-    real_root = Path(root).resolve()
+    try:
+        found = os.stat(root)
+        identity = (found.st_dev, found.st_ino)
+    except OSError:
+        identity = None
+    cwd = "" if os.path.isabs(root) else os.getcwd()
+    named_root, real_root = (_root_forms(str(root), cwd, identity) if identity is not None
+                             else (Path(os.path.normpath(Path(root).absolute())), Path(root).resolve()))
     path = Path(path)
     if not path.is_absolute():
-        path = Path(root).absolute() / path
+        path = named_root / path
     path = Path(os.path.normpath(path))
-    for base in (Path(os.path.normpath(Path(root).absolute())), real_root):
+    for base in (named_root, real_root):
         try:
             parts = path.relative_to(base).parts
         except ValueError:

@@ -303,3 +303,18 @@ def test_a_folder_swapped_at_any_step_of_a_fetch_never_leaks(root, tmp_path, mon
                 pictures.unlink()
                 os.rename(pictures.with_name("pictures-real"), pictures)
     assert set(served) == {None, b"<svg>project</svg>"}, served
+
+
+def test_a_project_reached_by_a_link_re_pointed_meanwhile_is_read_where_it_now_leads(tmp_path):
+    """The project folder's resolution is kept per folder reached (pnp.files._root_forms), not per name."""
+    from pnp.files import read_bytes
+
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "card.yaml").write_text(name)
+    link = tmp_path / "project"
+    link.symlink_to(tmp_path / "a")
+    assert read_bytes(link / "card.yaml", "card.yaml", link) == b"a"
+    link.unlink()
+    link.symlink_to(tmp_path / "b")
+    assert read_bytes(link / "card.yaml", "card.yaml", link) == b"b"
