@@ -3,6 +3,7 @@
 import os
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from pnp.data.csv_source import load_csv
 from pnp.data.game import Deck, Game
@@ -118,8 +119,12 @@ def icon_problem(project: Project, name: str) -> str | None:
     return svg_problem(data)
 
 
-def _icon_problems(project: Project, located: Located, cards: list) -> list[Problem]:
-    known = icon_names(project)
+def _icon_problems(project: Project, located: Located, cards: list, icons=None) -> list[Problem]:
+    """Each icon a card names that is not a drawable file of layouts/icons/; `icons()`: the
+    names there, listed once for every deck of a game."""
+    if not any(getattr(card, field) is not None for card in cards for field in type(card).ICON_FIELDS):
+        return []
+    known = icons() if icons is not None else icon_names(project)
     reasons: dict = {}                    # icon name -> why it may not be drawn, read once
     problems, seen = [], set()
     for index, card in enumerate(cards):
@@ -169,7 +174,7 @@ def _inline_icon_fix(token: str, tokens: list[str]) -> str:
     return f"Did you mean {{{near[0]}}}? Or {declare}" if near else f"Fix the spelling, {declare}, or remove the braces"
 
 
-def load_deck(project: Project, game: Game, deck: Deck) -> LoadedDeck:
+def load_deck(project: Project, game: Game, deck: Deck, icons=None) -> LoadedDeck:
     located = read_source(project, game, deck)
     if not isinstance(located.data, list):
         raise DataError([Problem(located.file, 1, "(top)", "a list of cards, one `- ` entry each",
@@ -185,7 +190,7 @@ def load_deck(project: Project, game: Game, deck: Deck) -> LoadedDeck:
         also = _count_problems(located, game, deck, raw) + _inline_icon_problems(located, game, raw, deck.card)
         raise DataError(error.problems + also) from None
     problems = _count_problems(located, game, deck, cards) + _id_problems(located, cards)
-    problems += _counts_by_problems(located, deck, cards) + _icon_problems(project, located, cards)
+    problems += _counts_by_problems(located, deck, cards) + _icon_problems(project, located, cards, icons)
     problems += _inline_icon_problems(located, game, cards)
     for check in deck.checks:
         problems += check(located, cards)
@@ -197,9 +202,10 @@ def load_deck(project: Project, game: Game, deck: Deck) -> LoadedDeck:
 def load_game(project: Project, game: Game) -> list[LoadedDeck]:
     """Every deck of the game; the problems of all decks are reported together."""
     loaded, problems = [], []
+    icons = cache(lambda: icon_names(project))
     for deck in game.decks:
         try:
-            loaded.append(load_deck(project, game, deck))
+            loaded.append(load_deck(project, game, deck, icons))
         except DataError as error:
             problems += error.problems
     if not problems:
