@@ -18,7 +18,7 @@ import nh3
 from markupsafe import Markup
 
 from pnp.errors import DataError, Problem
-from pnp.render.active_content import ACTIVE_EXPECTED, active_markup
+from pnp.render.active_content import ACTIVE_EXPECTED, IGNORED_IN_URLS, active_markup
 from pnp.tags import html_tags
 
 # pnp's scripts, where a page names them: the search (from pnp's package) and the reference's index
@@ -40,7 +40,10 @@ PROSE_ATTRIBUTES = {
     "details": {"open"},
     "time": {"datetime"}, "data": {"value"},
 }
-PROSE_SCHEMES = {"http", "https", "mailto"}
+PROSE_SCHEMES = {"http", "https", "mailto", "data"}       # data: only for a picture (_kept_url)
+# A picture written into the page: drawn where a picture is drawn, it runs nothing (an SVG
+# shown by <img> runs no script); any other data: URL is dropped.
+PICTURE_DATA = re.compile(r"data:image/(?:png|jpeg|gif|webp|avif|svg\+xml)[;,]")
 # What a style attribute may set: the figures' layout and the text's look (a picture it names
 # could only come from the site itself: img-src 'self').
 STYLE_PROPERTIES = {
@@ -52,12 +55,21 @@ STYLE_PROPERTIES = {
     "border-style", "border-radius", "border-top", "border-right", "border-bottom", "border-left"}
 
 
+def _kept_url(element: str, attribute: str, value: str) -> str | None:
+    """An attribute as nh3 passes it, less a data: URL anywhere but a picture's source."""
+    url = IGNORED_IN_URLS.sub("", value).lower()
+    if url.startswith("data:") and not (element == "img" and attribute == "src" and PICTURE_DATA.match(url)):
+        return None
+    return value
+
+
 def sanitised(html: str) -> Markup:
     """A project's HTML as the site may publish it: nh3's allow-list of prose and figures (ids,
-    classes and data- attributes kept for the anchors, the styles and the card pictures)."""
+    classes and data- attributes kept for the anchors, the styles and the card pictures; a
+    picture written into the chapter as a data: URL kept, as the printed rulebook shows it)."""
     return Markup(nh3.clean(str(html), tags=PROSE_TAGS, attributes=PROSE_ATTRIBUTES, url_schemes=PROSE_SCHEMES,
                             generic_attribute_prefixes={"data-"}, filter_style_properties=STYLE_PROPERTIES,
-                            link_rel=None, strip_comments=True))
+                            attribute_filter=_kept_url, link_rel=None, strip_comments=True))
 
 
 def _own_script(element) -> bool:

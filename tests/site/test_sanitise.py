@@ -29,3 +29,18 @@ def test_anything_else_that_would_run_is_refused_at_the_template(planted):
 def test_a_head_the_browser_would_not_take_for_one_is_refused(page):
     with pytest.raises(DataError, match="first element is not its <head>"):
         published_page(page, "layouts/site/x.html")
+
+
+@pytest.mark.parametrize("html, kept", [
+    ('<img src="data:image/png;base64,iVBORw0KGgo=" alt="a">', True),
+    ('<img src="DATA:image/svg+xml,%3Csvg%3E%3C/svg%3E" alt="a">', True),
+    ('<img src="data:text/html,%3Cscript%3E%3C/script%3E" alt="a">', False),
+    ('<a href="data:text/html,%3Cscript%3E%3C/script%3E">a</a>', False),
+    ('<a href=" data:image/png;base64,iVBORw0KGgo=">a</a>', False),
+])
+def test_a_picture_written_as_a_data_url_is_kept_and_no_other_data_url(html, kept):
+    """The printed rulebook shows a chapter's data: picture; the site shows it too (img-src
+    allows data:); a data: URL a reader could open as a page is dropped."""
+    from pnp.site.sanitise import sanitised
+
+    assert ("data:" in str(sanitised(html)).lower()) is kept
