@@ -46,3 +46,21 @@ def test_with_the_cache_off_nothing_is_kept(cache_on, tiny, tmp_path, monkeypatc
     assert _compiles(monkeypatch, tiny.layouts) == 1
     assert _compiles(monkeypatch, tiny.layouts) == 1
     assert not (tmp_path / "home" / "pnp" / "templates").exists()
+
+
+def test_a_fault_in_a_layout_read_back_from_another_copy_names_this_copy_s_line(cache_on, tiny, tmp_path):
+    """The kept code names the file it was compiled from; read back, it names the file read."""
+    from pnp.render.templates.rendering import template_line
+
+    layout = tiny.layouts / "tiny" / "card.html"
+    layout.write_text("<p>\n{{ nothing.at_all() }}\n" + layout.read_text())
+    new_environment(tiny.layouts, {}).get_template("tiny/card.html")
+    copy = tmp_path / "copy"
+    shutil.copytree(tiny.layouts, copy)
+    template = new_environment(copy, {}).get_template("tiny/card.html")
+    try:
+        template.render(card={}, game={}, deck={})
+    except Exception as error:                 # noqa: BLE001   (whatever the sandbox raises)
+        assert template_line(error, copy) == ("layouts/tiny/card.html", 2)
+    else:
+        raise AssertionError("the layout rendered")

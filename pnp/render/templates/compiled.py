@@ -10,6 +10,7 @@ compiles everything afresh."""
 import hashlib
 from functools import lru_cache
 from pathlib import Path
+from types import CodeType
 
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
@@ -26,9 +27,23 @@ def _template_code() -> str:
     return digest.hexdigest()
 
 
+def _named(code: CodeType, filename: str) -> CodeType:
+    """`code` (and the code inside it) as compiled from `filename`: a compiled layout kept from
+    another copy of the project names that copy's file, and a fault's layout line is read from
+    the file a frame names (pnp.render.templates.rendering.template_line)."""
+    consts = tuple(_named(const, filename) if isinstance(const, CodeType) else const for const in code.co_consts)
+    return code.replace(co_filename=filename, co_consts=consts)
+
+
 class CompiledTemplates(BytecodeCache):
     def __init__(self, settings: str):
         self.settings = settings
+
+    def get_bucket(self, environment, name: str, filename: str | None, source: str) -> Bucket:
+        bucket = super().get_bucket(environment, name, filename, source)
+        if bucket.code is not None and filename and bucket.code.co_filename != filename:
+            bucket.code = _named(bucket.code, filename)
+        return bucket
 
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
         return hashlib.sha256(name.encode()).hexdigest()
