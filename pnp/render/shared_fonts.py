@@ -102,11 +102,14 @@ class DocumentFonts:
 
 
 def _new_configuration(shared: bool) -> FontConfiguration:
+    """A configuration whose font folder (WeasyPrint would make it at its first face, unknown to
+    anyone) is made now and told to the supervisor, which deletes it if this process ends
+    before it does: at the memory cap, killed, or past a clock."""
     fonts = FontConfiguration()
     if shared:
         _register_cleanup()
-        fonts._folder = Path(tempfile.mkdtemp(prefix="weasyprint-"))
-        made(fonts._folder)
+    fonts._folder = Path(tempfile.mkdtemp(prefix="weasyprint-"))
+    made(fonts._folder)
     return fonts
 
 
