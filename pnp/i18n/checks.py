@@ -72,16 +72,22 @@ def _plural_problems(shown: str, message, sources: tuple, translations: tuple) -
 
 
 def message_problems(shown: str, message) -> list[Problem]:
-    """One catalogue entry's translation against its source."""
-    if not message.id or not is_translated(message):
+    """One catalogue entry's translation against its source. What would run in a browser or
+    rewrite a terminal is refused in every string written, an entry half translated or fuzzy
+    too (a plural missing a form is not translated, yet its other forms are text of the
+    stranger's all the same); the rest is asked of a translated entry only."""
+    if not message.id:
         return []
     sources = message.id if isinstance(message.id, tuple) else (message.id,)
-    translations = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    translations = tuple(text for text in (message.string if isinstance(message.string, (list, tuple))
+                                           else (message.string,)) if text is not None)
     problems = [Problem(shown, message.lineno, f"msgstr of {_short(sources[0])}", ACTIVE_EXPECTED, what, ACTIVE_FIX)
                 for translation in translations for _, what in active_markup(translation)]
     problems += [Problem(shown, message.lineno, f"msgstr of {_short(sources[0])}", CONTROL_EXPECTED,
                          repr(CONTROL_CHARACTER.search(text).group()), CONTROL_FIX)
                  for text in (*sources, *translations) if CONTROL_CHARACTER.search(text)]
+    if not is_translated(message):
+        return problems
     if _formatted(message):
         problems += [Problem(shown, message.lineno, f"msgstr of {_short(sources[0])}", "a % written %% (these words "
                              "are %-formatted: %(name)s is a placeholder)", _short(translation),

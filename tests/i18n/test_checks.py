@@ -56,3 +56,11 @@ def test_a_script_or_a_control_character_in_a_translation_is_refused_at_its_line
     for planted in ("Piochez\x1b]0;owned\x07", "Pio\x00chez", "Pio\x9bchez"):
         assert any("control characters" in str(p) for p in _problems("Draw", planted)), planted
     assert _problems("Draw\tone", "Piochez\tune") == []
+
+
+def test_a_half_translated_or_fuzzy_entry_is_still_refused_what_would_run_or_rewrite_a_terminal():
+    half = Message(("%(count)s point", "%(count)s points"), ("%(count)s point", "<iframe src=x></iframe>", ""))
+    half.lineno = 12
+    assert any("a <iframe> element" in str(p) for p in message_problems("messages.po", half))
+    fuzzy = Message("Draw", "Pio\x1bchez", flags=["fuzzy"])
+    assert any("control characters" in str(p) for p in message_problems("messages.po", fuzzy))
