@@ -1,0 +1,117 @@
+"""Issue 42's faults, each as an attack on the program as installed (a subprocess of the
+supervised `pnp`, the memory cap on): it ends within 60 s, in one error line and exit 2 (or, for
+what is no fault once handled, exit 0), with no traceback, nothing written outside the project
+and the temporary folder (TMPDIR) left empty. The starter game `tiny` is the stranger's."""
+
+import hashlib
+import json
+
+import pytest
+
+from tests.test_attacks import MEMORY_BYTES, SECONDS, run_capped
+from tests.conftest import run_pnp
+from tests.test_attacks_output import listing
+
+CHAPTER = "card_data/tiny/rulebook/01-how-to-play.md"
+CATALOGUE = "card_data/tiny/locale/fr/messages.po"
+
+
+def attacked(tiny, tmp_path, *args, expected: int = 2, env_extra=None) -> str:
+    """`pnp ARGS --project tiny`, under TMPDIR=tmp_path/tmp: its output, once every bar is met."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir(exist_ok=True)
+    outside = listing(tmp_path, leave_out=("tmp", tiny.root.name))
+    code, output, elapsed, memory = run_capped(args, tiny.root, {"TMPDIR": str(temporary), **(env_extra or {})})
+    assert code == expected, output
+    assert "Traceback" not in output, output
+    errors = [line for line in output.splitlines() if line.startswith("error")]
+    assert len(errors) == (1 if expected == 2 else 0), output
+    assert elapsed < SECONDS, f"{elapsed:.1f} s"
+    assert memory < MEMORY_BYTES, f"{memory / 2 ** 20:.0f} MB"
+    assert sorted(path.name for path in temporary.iterdir()) == []
+    assert listing(tmp_path, leave_out=("tmp", tiny.root.name)) == outside
+    return output
+
+
+def _write(tiny, relative: str, text: str) -> None:
+    (tiny.root / relative).write_text(text, encoding="utf-8")
+
+
+def _add_to_chapter(tiny, markup: str) -> None:
+    path = tiny.root / CHAPTER
+    path.write_text(path.read_text() + "\n\n" + markup + "\n", encoding="utf-8")
+
+
+# 3. A colour the browser computes (currentColor on a border, what <hr> and <fieldset> get by
+# default) crashed every command that checks pages: it is no fault, and the pages print.
+COMPUTED_COLOURS = '<hr style="border: 3px solid currentColor">\n\n<fieldset>Kept</fieldset>'
+
+
+@pytest.mark.parametrize("command", [("build", "tiny", "--paper", "a4"), ("proof", "tiny")])
+def test_a_border_in_current_colour_prints(tiny, tmp_path, command):
+    _add_to_chapter(tiny, COMPUTED_COLOURS)
+    attacked(tiny, tmp_path, *command, expected=0, env_extra={"PNP_CACHE": "off"})
+
+
+# 5. Every command that typesets left WeasyPrint's copies of the fonts in TMPDIR, a refused one too.
+@pytest.mark.parametrize("command", [("proof", "tiny"), ("export", "tiny", "--for", "dtc")])
+def test_a_command_that_typesets_leaves_the_temporary_folder_empty(tiny, tmp_path, command):
+    attacked(tiny, tmp_path, *command, expected=0, env_extra={"PNP_CACHE": "off"})
+
+
+def test_a_build_refused_by_its_rulebook_task_leaves_the_temporary_folder_empty(tiny, tmp_path):
+    """The chapters are checked by the task typesetting them: its fonts' folder goes too."""
+    glossary = tiny.root / "card_data" / "tiny" / "glossary.yaml"
+    glossary.write_text(glossary.read_text().replace("rule: how-to-play--the-end", "rule: nowhere"))
+    output = attacked(tiny, tmp_path, "build", "tiny", env_extra={"PNP_CACHE": "off"})
+    assert "card_data/tiny/glossary.yaml:" in output
+
+
+# 6 and 10. A catalogue: markup in a plural form, a control character in a string.
+def _in_french(tiny) -> None:
+    from tests.commands.test_translate import _in_french as declared_in_french
+
+    declared_in_french(tiny)
+    run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+
+
+@pytest.mark.parametrize("planted, found", [
+    ("%(count)s points<iframe src=//x.example></iframe>", "<iframe>"),
+    ("%(count)s points\x1b]0;owned\x07", "control character"),
+    ("%(count)s po\x00ints", "control character"),
+])
+def test_a_plural_form_of_a_catalogue_is_checked_as_every_string(tiny, tmp_path, planted, found):
+    _in_french(tiny)
+    path = tiny.root / CATALOGUE
+    text = path.read_text()
+    path.write_text(text + '\nmsgid "%(count)s point"\nmsgid_plural "%(count)s points"\nmsgstr[0] "%(count)s point"\n'
+                    f'msgstr[1] "{planted}"\n')
+    output = attacked(tiny, tmp_path, "check", "tiny")
+    assert f"{CATALOGUE}:" in output and found in output.lower(), output
+
+
+# 7. An edited manifest vouching for a swapped PDF.
+def test_a_swapped_pdf_vouched_for_by_an_edited_manifest_is_built_again(tiny, tmp_path):
+    attacked(tiny, tmp_path, "build", "tiny", "--paper", "a4", expected=0)
+    folder = tiny.root / "output" / "tiny" / "a4"
+    swapped = b"%PDF-1.7 not the build's"
+    (folder / "cards.pdf").write_bytes(swapped)
+    manifest = json.loads((folder / ".pnp-build.json").read_text())
+    manifest["files"]["cards.pdf"].update(sha256=hashlib.sha256(swapped).hexdigest(), size=len(swapped))
+    (folder / ".pnp-build.json").write_text(json.dumps(manifest, indent=1))
+    attacked(tiny, tmp_path, "build", "tiny", "--paper", "a4", expected=0)
+    rebuilt = (folder / "cards.pdf").read_bytes()
+    assert rebuilt != swapped and rebuilt.startswith(b"%PDF-")
+
+
+# 8. What ended in a traceback: a proof past the memory cap, a chapter of a 300,000-row table.
+def test_a_proof_past_the_memory_cap_is_one_line(tiny, tmp_path):
+    output = attacked(tiny, tmp_path, "proof", "tiny", env_extra={"PNP_MAX_MEMORY_BYTES": "200000000",
+                                                                  "PNP_CACHE": "off"})
+    assert "MAX_MEMORY_BYTES" in output
+
+
+def test_a_chapter_of_a_300000_row_table_is_one_line(tiny, tmp_path):
+    rows = "".join(f"| {number} | x |\n" for number in range(300_000))
+    _add_to_chapter(tiny, "| n | x |\n|---|---|\n" + rows)
+    attacked(tiny, tmp_path, "build", "tiny", "--paper", "a4", env_extra={"PNP_CACHE": "off"})
