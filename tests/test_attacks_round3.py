@@ -115,3 +115,14 @@ def test_a_chapter_of_a_300000_row_table_is_one_line(tiny, tmp_path):
     rows = "".join(f"| {number} | x |\n" for number in range(300_000))
     _add_to_chapter(tiny, "| n | x |\n|---|---|\n" + rows)
     attacked(tiny, tmp_path, "build", "tiny", "--paper", "a4", env_extra={"PNP_CACHE": "off"})
+
+
+def test_the_site_leaves_the_temporary_folder_empty(tiny, tmp_path):
+    """The site of the starter game alone: its rulebook and sheets typeset, its fonts' folders gone."""
+    import shutil
+
+    for game in ("verset", "wizard", "verso", "olf", "verdun"):
+        shutil.rmtree(tiny.root / "card_data" / game)
+    output = attacked(tiny, tmp_path, "site", "--out", str(tiny.root / "output" / "site"), expected=0,
+                      env_extra={"PNP_CACHE": "off"})
+    assert "The site: 1 game" in output
