@@ -19,6 +19,9 @@ RUNNING_ATTRIBUTES = frozenset({"srcdoc"})                   # HTML of its own, 
 URL_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "data", "poster", "background", "codebase",
                             "srcset", "dynsrc", "lowsrc", "ping"})
 PICTURE_ELEMENTS = frozenset({"img", "image", "source", "picture", "video", "audio", "track", "input"})
+# SVG animation sets an attribute of its parent to a value of its own: a `<set attributeName=href
+# to="javascript:...">` writes a script URL no attribute of the markup holds
+ANIMATION_ELEMENTS = frozenset({"set", "animate", "animatemotion", "animatetransform", "animatecolor"})
 SCRIPT_SCHEMES = ("javascript:", "vbscript:", "livescript:")
 RUNNING_DATA = ("html", "xml", "svg", "script")             # in a data: URL's media type
 IGNORED_IN_URLS = re.compile(r"[\x00-\x20\x7f]+")           # what a browser skips in a URL's scheme
@@ -68,6 +71,9 @@ def active_markup(html: str, allowed=lambda element: False) -> list[tuple[str | 
             found.append((mark, f"a <{shown}> element"))
         if name == "meta" and (element.get("http-equiv") or "").strip().lower() == "refresh":
             found.append((mark, "a <meta http-equiv=refresh> (it sends the reader elsewhere)"))
+        animated = _local(element.get("attributeName") or element.get("attributename") or "")
+        if name in ANIMATION_ELEMENTS and (animated in URL_ATTRIBUTES or animated.startswith("on")):
+            found.append((mark, f"an SVG <{shown}> setting {animated}= (it writes a link or a handler)"))
         for attribute, value in element.attrib.items():
             local = _local(attribute)
             if local.startswith("on") or local in RUNNING_ATTRIBUTES:

@@ -55,10 +55,39 @@ STYLE_PROPERTIES = {
     "border-style", "border-radius", "border-top", "border-right", "border-bottom", "border-left"}
 
 
+# A URL naming another host without a scheme ("//host/x", "\\host\x": a browser reads a
+# backslash as a slash): on a site opened from disk it is file://host/x, a network share
+NETWORK_PATH = re.compile(r"[/\\]{2}")
+# What a style attribute may not say: a box fixed to the window (a link over the whole page)
+FIXED_POSITION = ("fixed", "sticky")
+
+
+def _kept_style(value: str) -> str:
+    """A style attribute less its `position: fixed` or `sticky` (read as the browser reads it,
+    escapes and all); nh3 keeps then only the allowed properties of the rest."""
+    import tinycss2
+
+    kept = [declaration for declaration in tinycss2.parse_blocks_contents(value, skip_whitespace=True,
+                                                                          skip_comments=True)
+            if declaration.type == "declaration" and not (
+                declaration.lower_name == "position"
+                and any(getattr(token, "lower_value", None) in FIXED_POSITION for token in declaration.value))]
+    return "; ".join(f"{declaration.name}: {tinycss2.serialize(declaration.value).strip()}"
+                     + (" !important" if declaration.important else "") for declaration in kept)
+
+
 def _kept_url(element: str, attribute: str, value: str) -> str | None:
-    """An attribute as nh3 passes it, less a data: URL anywhere but a picture's source."""
+    """An attribute as nh3 passes it, less a data: URL anywhere but a picture's source, a URL of
+    another host without its scheme, a style fixed to the window and the chapters' source marks
+    (data-pnp-at, FILE:LINE of the designer's files)."""
+    if attribute == "data-pnp-at":
+        return None
+    if attribute == "style":
+        return _kept_style(value)
     url = IGNORED_IN_URLS.sub("", value).lower()
     if url.startswith("data:") and not (element == "img" and attribute == "src" and PICTURE_DATA.match(url)):
+        return None
+    if attribute in ("href", "src") and NETWORK_PATH.match(url):
         return None
     return value
 
@@ -84,9 +113,26 @@ def published_page(html: str, shown: str) -> str:
     template) else."""
     running = [what for _, what in active_markup(html, _own_script)]
     first = next((tag for tag in html_tags(html) if not tag.closing and tag.name != "html"), None)
-    if first is None or first.name != "head":
-        running.append("a page whose first element is not its <head> (the policy in it would be ignored)")
+    page = html[:first.end] + POLICY_META + html[first.end:] if first is not None and first.name == "head" else None
+    if page is None or not _policy_heads(page):
+        running.append("a page whose policy would not be the first element of its <head> as a browser reads it "
+                       "(text or a tag before <head> starts the page's body, and a policy there is ignored)")
     if running:
         raise DataError([Problem(shown, None, "(html)", ACTIVE_EXPECTED + " (the site runs only pnp's own search)",
                                  what, "Remove it from the site's template") for what in dict.fromkeys(running)])
-    return html[:first.end] + POLICY_META + html[first.end:]
+    return page
+
+
+def _policy_heads(page: str) -> bool:
+    """Whether the browser's parser (tinyhtml5, as html5 parsing goes) puts the policy first in
+    the page's <head>."""
+    import tinyhtml5
+
+    from pnp.render.html_parser import use_regex_cache
+
+    use_regex_cache()
+    head = tinyhtml5.parse(page, namespace_html_elements=False).find("head")
+    first = next((child for child in head if isinstance(child.tag, str)), None) if head is not None else None
+    return (first is not None and first.tag == "meta"
+            and first.get("http-equiv") == "Content-Security-Policy"
+            and first.get("content") == CONTENT_SECURITY_POLICY)
