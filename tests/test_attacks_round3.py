@@ -126,3 +126,73 @@ def test_the_site_leaves_the_temporary_folder_empty(tiny, tmp_path):
     output = attacked(tiny, tmp_path, "site", "--out", str(tiny.root / "output" / "site"), expected=0,
                       env_extra={"PNP_CACHE": "off"})
     assert "The site: 1 game" in output
+
+
+# 2. `pnp translate` while locale/fr is swapped for a link to outside and back, as fast as can be.
+def test_translate_under_a_folder_swapped_for_a_link_writes_nothing_outside(tiny, tmp_path):
+    import subprocess
+    import sys
+
+    from tests.commands.test_translate import _in_french as declared_in_french
+
+    declared_in_french(tiny)
+    folder = tiny.root / "card_data" / "tiny" / "locale" / "fr"
+    folder.mkdir(parents=True)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    swapping = ("import os, sys\nfolder, aside, outside = sys.argv[1:]\nwhile True:\n"
+                "    os.rename(folder, aside); os.symlink(outside, folder)\n    os.unlink(folder); os.rename(aside, folder)\n")
+    swapper = subprocess.Popen([sys.executable, "-c", swapping, str(folder), str(folder.with_name("fr-real")),
+                                str(outside)])
+    try:
+        for _ in range(6):
+            temporary = tmp_path / "tmp"
+            temporary.mkdir(exist_ok=True)
+            code, output, elapsed, _ = run_capped(["translate", "tiny", "--lang", "fr"], tiny.root,
+                                                  {"TMPDIR": str(temporary)})
+            assert "Traceback" not in output and code in (0, 1, 2) and elapsed < SECONDS, output
+            assert len([line for line in output.splitlines() if line.startswith("error")]) <= 1, output
+            assert list(temporary.iterdir()) == []
+    finally:
+        swapper.kill()
+        swapper.wait()
+    assert list(outside.iterdir()) == []
+
+
+# 9. `pnp serve` held by 200 idle connections still answers, and leaves TMPDIR empty once stopped.
+def test_serve_answers_while_two_hundred_idle_connections_are_held(tiny, tmp_path):
+    import os
+    import re
+    import shutil
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from tests.conftest import ROOT
+    from tests.site.test_serve import _read_until
+
+    for game in ("verset", "wizard", "verso", "olf", "verdun"):
+        shutil.rmtree(tiny.root / "card_data" / game)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    process = subprocess.Popen([sys.executable, "-c", "from pnp.cli import run; run()", "serve", "--port", "0",
+                                "--project", str(tiny.root)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, start_new_session=True,
+                               env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(temporary), "COLUMNS": "200"})
+    idle = []
+    try:
+        url = _read_until(process, r"http://127\.0\.0\.1:\d+/index\.html", time.monotonic() + SECONDS)
+        port = int(re.search(r":(\d+)/", url).group(1))
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(200)]
+        with urllib.request.urlopen(url, timeout=10) as response:
+            assert response.status == 200 and b"Tiny" in response.read()
+    finally:
+        for connection in idle:
+            connection.close()
+        os.killpg(process.pid, signal.SIGINT)           # Ctrl-C: the terminal signals the whole group
+        rest, _ = process.communicate(timeout=30)
+    assert process.returncode == 0 and "Traceback" not in rest, rest
+    assert list(temporary.iterdir()) == []
