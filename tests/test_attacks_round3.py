@@ -196,3 +196,18 @@ def test_serve_answers_while_two_hundred_idle_connections_are_held(tiny, tmp_pat
         rest, _ = process.communicate(timeout=30)
     assert process.returncode == 0 and "Traceback" not in rest, rest
     assert list(temporary.iterdir()) == []
+
+
+# A string of megabytes in a catalogue took `pnp check` to 544 MiB before MAX_CATALOGUE_STRING refused it.
+@pytest.mark.parametrize("written", ["one line", "continued"])
+def test_a_catalogue_string_of_megabytes_is_refused_before_it_is_parsed(tiny, tmp_path, written):
+    _in_french(tiny)
+    path = tiny.root / CATALOGUE
+    text = path.read_text()
+    huge = '"' + "x" * 3_900_000 + '"' if written == "one line" else '""\n' + ('"' + "x" * 70 + '"\n') * 50_000
+    at = text.index('msgstr ""\n\n#')
+    path.write_text(text[:at] + f"msgstr {huge.rstrip()}" + text[at + len('msgstr ""'):])
+    code, output, _, memory = run_capped(["check", "tiny"], tiny.root)
+    assert code == 2 and "Traceback" not in output, output
+    assert f"{CATALOGUE}:{text[:at].count(chr(10)) + 1}:" in output and "MAX_CATALOGUE_STRING" in output, output
+    assert memory < 200 * 2 ** 20, f"{memory / 2 ** 20:.0f} MiB"

@@ -162,8 +162,37 @@ def _previous_ids(catalogue: Catalog) -> None:
             message.user_comments, message.previous_id = kept, previous
 
 
+ESCAPED_AT_MOST = 4             # written characters of one read (an octal escape, \ooo, is four)
+PO_KEYWORD = re.compile(r"^(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\b")
+
+
+def _written_size_problems(text: str, shown: str) -> list[Problem]:
+    """Strings surely past MAX_CATALOGUE_STRING, found by their written length before anything
+    parses them (a 3.9 MB msgstr took the parse to 513 MiB): each keyword and the quoted lines
+    that continue it, longer than ESCAPED_AT_MOST times the limit."""
+    problems, start, written = [], None, 0
+    for number, line in enumerate(text.split("\n"), 1):
+        stripped = line.strip()
+        if PO_KEYWORD.match(stripped):
+            start, written = number, len(stripped)
+        elif stripped.startswith('"') and start is not None:
+            written += len(stripped)
+        else:
+            start, written = None, 0
+        if start is not None and written > ESCAPED_AT_MOST * MAX_CATALOGUE_STRING:
+            problems.append(Problem(shown, start, "(catalogue)", f"strings of at most {MAX_CATALOGUE_STRING:,} "
+                                    "characters (MAX_CATALOGUE_STRING)", f"{written:,} characters written",
+                                    "Shorten it: a catalogue holds a layout's and a card's words, a chapter is "
+                                    "a file of its own"))
+            start, written = None, 0
+    return problems
+
+
 def _parsed(data: bytes, shown: str, language: str) -> Catalog:
     data = data.removeprefix(b"\xef\xbb\xbf")
+    problems = _written_size_problems(data.decode("utf-8", "replace"), shown)
+    if problems:
+        raise DataError(problems[:20])
     problems = _quote_problems(data.decode("utf-8", "replace"), shown) + _header_problems(data, shown)
     if problems:
         raise DataError(problems[:20])
