@@ -11,7 +11,7 @@ stray </svg> in <math> or a <style> in foreign content is read as a browser read
 import re
 
 from pnp.errors import Problem
-from pnp.render.html_parser import use_regex_cache
+from pnp.render.html_parser import parse_html
 
 RUNNING_ELEMENTS = frozenset({"script", "iframe", "frame", "frameset", "object", "embed", "applet", "base"})
 RUNNING_ATTRIBUTES = frozenset({"srcdoc"})                   # HTML of its own, scripts and all
@@ -47,10 +47,7 @@ def _local(name: str) -> str:
 def _elements(html: str):
     """(element, the nearest `data-pnp-at` mark on it or around it) of the HTML as a browser's
     parser builds it (tinyhtml5, WeasyPrint's own: foreign content, stray end tags and all)."""
-    import tinyhtml5
-
-    use_regex_cache()
-    waiting = [(tinyhtml5.parse(html, namespace_html_elements=False), None)]
+    waiting = [(parse_html(html), None)]
     while waiting:
         element, mark = waiting.pop()
         if not isinstance(element.tag, str):

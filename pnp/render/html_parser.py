@@ -41,3 +41,12 @@ def use_regex_cache() -> None:
 
     stream.chars_until = chars_until
     _installed = True
+
+
+def parse_html(html: str):
+    """The element tree a browser's parser builds of `html` (tinyhtml5, WeasyPrint's own: foreign
+    content, stray end tags and all), tags without their namespace."""
+    import tinyhtml5
+
+    use_regex_cache()
+    return tinyhtml5.parse(html, namespace_html_elements=False)

@@ -126,12 +126,9 @@ def published_page(html: str, shown: str) -> str:
 def _policy_heads(page: str) -> bool:
     """Whether the browser's parser (tinyhtml5, as html5 parsing goes) puts the policy first in
     the page's <head>."""
-    import tinyhtml5
+    from pnp.render.html_parser import parse_html
 
-    from pnp.render.html_parser import use_regex_cache
-
-    use_regex_cache()
-    head = tinyhtml5.parse(page, namespace_html_elements=False).find("head")
+    head = parse_html(page).find("head")
     first = next((child for child in head if isinstance(child.tag, str)), None) if head is not None else None
     return (first is not None and first.tag == "meta"
             and first.get("http-equiv") == "Content-Security-Policy"
