@@ -3,14 +3,12 @@ supervised `pnp`, the memory cap on): it ends within 60 s, in one error line and
 what is no fault once handled, exit 0), with no traceback, nothing written outside the project
 and the temporary folder (TMPDIR) left empty. The starter game `tiny` is the stranger's."""
 
-import hashlib
-import json
-
 import pytest
 
 from tests.test_attacks import MEMORY_BYTES, SECONDS, run_capped
 from tests.conftest import run_pnp
 from tests.test_attacks_output import listing
+from tests.test_editions import swap_vouched_for
 
 CHAPTER = "card_data/tiny/rulebook/01-how-to-play.md"
 CATALOGUE = "card_data/tiny/locale/fr/messages.po"
@@ -94,11 +92,7 @@ def test_a_plural_form_of_a_catalogue_is_checked_as_every_string(tiny, tmp_path,
 def test_a_swapped_pdf_vouched_for_by_an_edited_manifest_is_built_again(tiny, tmp_path):
     attacked(tiny, tmp_path, "build", "tiny", "--paper", "a4", expected=0)
     folder = tiny.root / "output" / "tiny" / "a4"
-    swapped = b"%PDF-1.7 not the build's"
-    (folder / "cards.pdf").write_bytes(swapped)
-    manifest = json.loads((folder / ".pnp-build.json").read_text())
-    manifest["files"]["cards.pdf"].update(sha256=hashlib.sha256(swapped).hexdigest(), size=len(swapped))
-    (folder / ".pnp-build.json").write_text(json.dumps(manifest, indent=1))
+    swapped = swap_vouched_for(folder)
     attacked(tiny, tmp_path, "build", "tiny", "--paper", "a4", expected=0)
     rebuilt = (folder / "cards.pdf").read_bytes()
     assert rebuilt != swapped and rebuilt.startswith(b"%PDF-")

@@ -200,19 +200,24 @@ def test_a_folder_built_by_someone_else_is_built_again(cache_on, tiny, monkeypat
     assert not shipped.up_to_date and contents(shipped) == contents(first)
 
 
-def test_a_swapped_file_vouched_for_by_an_edited_manifest_is_built_again(cache_on, tiny):
-    """The manifest's seal covers each file's checksum: writing a swapped PDF's checksum into it
-    does not make the folder pass for this build."""
+def swap_vouched_for(folder, name: str = "cards.pdf") -> bytes:
+    """A built file swapped, and its checksum and size written into the folder's manifest."""
     import hashlib
     import json
 
-    first = build(tiny)[0]
-    folder = tiny.root / "output" / "tiny" / "a4"
     swapped = b"%PDF-1.7 not the build's"
-    (folder / "cards.pdf").write_bytes(swapped)
+    (folder / name).write_bytes(swapped)
     manifest = json.loads((folder / ".pnp-build.json").read_text())
-    manifest["files"]["cards.pdf"].update(sha256=hashlib.sha256(swapped).hexdigest(), size=len(swapped))
+    manifest["files"][name].update(sha256=hashlib.sha256(swapped).hexdigest(), size=len(swapped))
     (folder / ".pnp-build.json").write_text(json.dumps(manifest, indent=1))
+    return swapped
+
+
+def test_a_swapped_file_vouched_for_by_an_edited_manifest_is_built_again(cache_on, tiny):
+    """The manifest's seal covers each file's checksum: writing a swapped PDF's checksum into it
+    does not make the folder pass for this build."""
+    first = build(tiny)[0]
+    swap_vouched_for(tiny.root / "output" / "tiny" / "a4")
     again = build(tiny)[0]
     assert not again.up_to_date and contents(again) == contents(first)
 
