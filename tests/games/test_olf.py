@@ -65,9 +65,10 @@ def test_the_odds_aid_prints_the_engine_s_fractions():
     table = odds_context(loaded)["odds"]
     lists = target_lists(loaded)
     assert (4,) in lists and (4, 4) in lists and len(lists) == len(table["rows"])
-    # A Nemesis's ability meets only its own Nemesis Challenges: Bound makes 6, 5, 4, 4 of Slay
-    # Them!, but Precision never meets the Drowned Queen's 5, 5, 4, nor Bound her All You've Got.
-    assert (6, 5, 4, 4) in lists and (5, 5, 5) not in lists and (5, 5, 4, 4) not in lists
+    # A Nemesis's ability meets only its own Nemesis Challenges: Bound makes 5, 4, 4 of the Broken
+    # Seal and spares Slay Them! (All You've Got, ruling O7); Precision never meets the Drowned
+    # Queen's 5, 5, 4.
+    assert (5, 4, 4) in lists and (6, 5, 4, 4) not in lists and (5, 5, 5) not in lists
     for row in table["rows"]:
         assert row["cells"] == [percent(success_chance(dice, row["targets"])) for dice in range(1, 9)]
     assert percent(Fraction(7, 8)) == "88%" and percent(Fraction(0)) == "–" and percent(Fraction(1, 1000)) == "<1%"

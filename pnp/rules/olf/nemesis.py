@@ -2,7 +2,7 @@
 Abilities"). The card data names a Nemesis's ability by `ability_name`; this module is what each
 name does. Rulings O7 and O10 settle what the cards leave open."""
 
-from pnp.rules.olf.components import ALL_YOU_VE_GOT, DIE_SIDES
+from pnp.rules.olf.components import DIE_SIDES
 
 BOUND = "Bound"
 UNDERTOW = "Undertow"
@@ -13,7 +13,7 @@ SEARING_BREATH = "Searing Breath"
 NEMESIS_ABILITIES = (BOUND, UNDERTOW, TITHE, CONTAGION, PRECISION, SEARING_BREATH)
 
 BOUND_PHASES = ("end", "slay")      # End (III), whose last card is Slay Them! (O7)
-BOUND_SYMBOL = "key"                # a Key on the card, or All You've Got, which asks for every symbol (O7)
+BOUND_SYMBOL = "key"                # a Key printed on the card; All You've Got shows no symbol (O7)
 BOUND_TARGET = 4                    # the extra success Bound asks for
 PRECISION_STEP = 1                  # the lowest target rises by this much, to 6 at most
 CONTAGION_STEP = 1                  # the next hero's first target rises by this much, to 6 at most
@@ -40,7 +40,7 @@ def challenge_targets(ability: str, phase: str, symbols: list[str], targets: lis
     end or slay; `follows_failure`: in a Party Challenge, the hero before this one failed."""
     known(ability)
     result = list(targets)
-    if ability == BOUND and phase in BOUND_PHASES and (BOUND_SYMBOL in symbols or ALL_YOU_VE_GOT in symbols):
+    if ability == BOUND and phase in BOUND_PHASES and BOUND_SYMBOL in symbols:
         result.append(BOUND_TARGET)
     if ability == PRECISION and result:
         low = result.index(min(result))

@@ -107,6 +107,14 @@ def test_searing_breath_burns_at_the_start_of_lair_and_end_only():
     assert nemesis.phase_start_heart("Bound", "lair") == 0
 
 
+def test_bound_leaves_all_you_ve_got_as_printed_even_on_slay_them():
+    """Ruling O7, by the source's words: a Challenge with no Attribute symbol includes no Key."""
+    assert nemesis.challenge_targets("Bound", "end", ["all"], [5, 5, 4]) == [5, 5, 4]
+    assert nemesis.challenge_targets("Bound", "slay", ["all"], [6, 5, 4]) == [6, 5, 4]
+    assert nemesis.challenge_targets("Bound", "slay", ["key"], [6, 5, 4]) == [6, 5, 4, 4]   # still End (III)
+    assert nemesis.challenge_targets("Bound", "lair", ["key"], [5]) == [5]
+
+
 def test_every_ability_name_on_the_cards_is_one_the_engine_plays(data):
     assert {c["ability_name"] for c in data["characters"]} == set(abilities.CHARACTER_ABILITIES)
     assert {n["ability_name"] for n in data["nemeses"]} == set(nemesis.NEMESIS_ABILITIES)
