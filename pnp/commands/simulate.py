@@ -10,6 +10,8 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from pnp.data.decks import load_game
+from pnp.data.write_back import CardValue, write_card_values
+from pnp.data.yaml_source import load_yaml
 from pnp.errors import PnpError, UsageError, possessive
 from pnp.games import get_game
 from pnp.commands.options import project_at, project_option
@@ -65,6 +67,24 @@ def _simulation_arguments(game, given: dict) -> dict:
     return arguments
 
 
+def simulation_files(project, game) -> dict:
+    """The YAML files beside the decks that the game's simulator reads, by name: those present."""
+    folder = project.card_data / game.key
+    return {name: load_yaml(folder / name, project.relative(folder / name), project.root)
+            for name in game.simulation_files if (folder / name).is_file()}
+
+
+def write_back(project, game, loaded: list, writes: list[dict]) -> None:
+    """Card values a simulator proposes (`report["write"]`), written to their decks' files."""
+    by_deck: dict = {}
+    for write in writes:
+        by_deck.setdefault(write["deck"], []).append(CardValue(write["card"], write["field"], write["value"]))
+    for deck in loaded:
+        if deck.deck.key in by_deck:
+            path = project.card_data / game.key / deck.deck.source
+            write_card_values(path, project.relative(path), project.root, deck.located, by_deck[deck.deck.key])
+
+
 @click.command()
 @click.argument("game_key", metavar="GAME")
 @click.option("--seed", type=WholeRange(), default=DEFAULT_SEED, show_default=True,
@@ -82,6 +102,8 @@ def simulate(game_key: str, seed: int, as_json: bool, project_dir: str | None, *
             raise UsageError(f"{game.title} has no simulator")
         options = {"seed": seed, **_simulation_arguments(game, given)}
         loaded = load_game(project, game)
+        if game.simulation_files:
+            options["files"] = simulation_files(project, game)
         total = next((options.get(o.name) for o in game.simulation_options if o.runs), None)
         if errors.is_terminal and not as_json and total:
             with Progress(TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed}/{task.total}"),
@@ -90,6 +112,7 @@ def simulate(game_key: str, seed: int, as_json: bool, project_dir: str | None, *
                 report = game.simulator(loaded, progress=lambda n: progress.advance(task, n), **options)
         else:
             report = game.simulator(loaded, **options)
+        write_back(project, game, loaded, report.get("write", []))
     except PnpError as error:
         fail(error)
     if as_json:

@@ -6,7 +6,9 @@ from pnp.data.located import Located
 from pnp.data.plain import as_plain
 from pnp.errors import Problem, UsageError
 from pnp.games.base import Adapter, SimulationOption
+from pnp.games.olf.bands import BANDS_FILE, read_bands
 from pnp.games.olf.report import simulation_report
+from pnp.games.olf.tuning import tune_report
 from pnp.games.olf.rulebook import describe, diagram, rulebook_context
 from pnp.games.olf.aid import PHASES as PHASE_DECKS, odds_context
 from pnp.rules.olf import components
@@ -71,12 +73,22 @@ def game_data(loaded: list) -> dict:
 
 
 def simulator(loaded: list, games: int = 500, party: int = 3, nemesis: str | None = None, seed: int = 1,
-              progress=None) -> dict:
+              tune: bool = False, files: dict | None = None, progress=None) -> dict:
     data = game_data(loaded)
     ids = [n["id"] for n in data["nemeses"]]
     if nemesis is not None and nemesis not in ids:
         raise UsageError(f"--nemesis {nemesis}: the Nemeses are {', '.join(ids)}")
+    if tune:
+        return tune_report(data, _bands(files), [nemesis] if nemesis else [], games, progress)
     return simulate(data, party, [nemesis] if nemesis else [], games, seed, progress)
+
+
+def _bands(files: dict | None):
+    located = (files or {}).get(BANDS_FILE)
+    if located is None:
+        raise UsageError(f"--tune needs card_data/olf/{BANDS_FILE}, the band each skull count must meet "
+                         "(docs/simulating.md shows one)")
+    return read_bands(located)
 
 
 def rules_context(loaded: list) -> dict:
@@ -107,6 +119,9 @@ ADAPTER = Adapter(
         SimulationOption("party", f"olf: how many characters, 1 to {components.CHARACTERS} (default 3).", int, 3,
                          low=1, high=components.CHARACTERS),
         SimulationOption("nemesis", "olf: one Nemesis by id (default: each in turn).", str, None),
+        SimulationOption("tune", f"olf: search each Nemesis Challenge's targets for the band its skulls declare "
+                         f"(card_data/olf/{BANDS_FILE}, its games and seed) and write them to nemeses.yaml.", bool, None),
     ),
+    simulation_files=(BANDS_FILE,),
     simulation_report=simulation_report,
 )

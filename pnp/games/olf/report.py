@@ -1,7 +1,40 @@
-"""`pnp simulate olf`: each Nemesis's win rate beside its skulls."""
+"""`pnp simulate olf`: each Nemesis's win rate beside its skulls; with --tune, each Nemesis's
+measure against its skulls' band and the targets the search chose."""
+
+PHASE_LETTERS = (("approach", "I"), ("lair", "II"), ("end", "III"))
+
+
+def _targets(targets: dict) -> str:
+    return " / ".join(" ".join(map(str, targets[phase])) for phase, _ in PHASE_LETTERS)
+
+
+def tune_report(report: dict) -> list:
+    measure = report["measure"]
+    parties = measure["parties"]
+    lines = [f"{measure['games']:,} games at each party size of {', '.join(map(str, parties))} (seed {measure['seed']}), "
+             "the baseline party; challenge: each Nemesis Challenge's chance over its phase's typical chance"]
+    rows = []
+    for row in report["tune"]:
+        band = report["bands"][str(row["skulls"])]
+        shares = " ".join(f"{row['shares'][phase]:.2f}" for phase, _ in PHASE_LETTERS)
+        verdict = ("inside its band" if row["tuned"] and not row["changed"] else
+                   "tuned" if row["tuned"] else "OUTSIDE its band")
+        rows.append((row["name"], "☠" * row["skulls"], f"{band['challenge'][0]:.2f}-{band['challenge'][1]:.2f}", shares,
+                     f"{band['won'][0]:.0%}-{band['won'][1]:.0%}", f"{row['won']:.1%}",
+                     _targets(row["before"]), _targets(row["targets"]), verdict))
+    table = {"title": "Nemeses against their skulls' bands (targets I / II / III)", "columns": (
+        ("Nemesis", "left"), ("skulls", "left"), ("challenge band", "right"), ("I II III", "right"),
+        ("won band", "right"), ("won", "right"), ("printed", "left"), ("chosen", "left"), ("", "left")), "rows": rows}
+    tail = [f"{row['name']}: {row['why']}" for row in report["tune"] if row["why"]]
+    written = len(report["write"])
+    tail.append(f"{written} target list{'s' * (written != 1)} written to card_data/olf/nemeses.yaml" if written
+                else "nothing written" + ("" if report["out_of_band"] else ": every Nemesis measured is inside its band"))
+    return lines + [table] + tail
 
 
 def simulation_report(report: dict, names: dict) -> list:
+    if "tune" in report:
+        return tune_report(report)
     rows = [(row["name"], "☠" * row["skulls"], f"{row['win_rate']:.1%}") for row in report["nemeses"]]
     lines = [f"{report['games']:,} games per Nemesis (seed {report['seed']}), a party of {report['party']}, "
              f"the baseline (pnp/rules/olf/simulate.py: Power spent to reach a {report['strive_for']} chance)"]

@@ -16,6 +16,7 @@ BOUND_PHASES = ("end", "slay")      # End (III), whose last card is Slay Them! (
 BOUND_SYMBOL = "key"                # a Key printed on the card; All You've Got shows no symbol (O7)
 BOUND_TARGET = 4                    # the extra success Bound asks for
 PRECISION_STEP = 1                  # the lowest target rises by this much, to 6 at most
+PRECISION_MIN_TARGETS = 2           # ... on a Challenge with at least this many targets
 CONTAGION_STEP = 1                  # the next hero's first target rises by this much, to 6 at most
 UNDERTOW_DICE = 1                   # dice fewer for the next hero
 MIN_POOL = 1                        # Undertow leaves at least one die
@@ -41,8 +42,8 @@ def challenge_targets(ability: str, phase: str, symbols: list[str], targets: lis
     known(ability)
     result = list(targets)
     if ability == BOUND and phase in BOUND_PHASES and BOUND_SYMBOL in symbols:
-        result.append(BOUND_TARGET)
-    if ability == PRECISION and result:
+        result = sorted(result + [BOUND_TARGET], reverse=True)    # printed highest first
+    if ability == PRECISION and len(result) >= PRECISION_MIN_TARGETS:
         low = result.index(min(result))
         result[low] = min(DIE_SIDES, result[low] + PRECISION_STEP)
     if ability == CONTAGION and follows_failure and result:

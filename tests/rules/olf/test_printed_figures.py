@@ -18,11 +18,21 @@ def context():
 
 def test_the_nemesis_table_counts_each_nemesis_s_ability(context):
     rows = {row["name"]: row["chances"] for row in context["nemesis_difficulty"]}
-    assert rows["The Demon Lord"][2] == "8 %"                              # Bound: 30 % without it
+    assert rows["The Demon Lord"][2] == "29 %"                             # Bound: 70 % without it
     assert rows["The Clockwork Tyrant"] == ["26 %", "17 %", "11 %"]       # Precision: 40/30/22 % without it
     assert rows["The Plague Saint"][0] == "45 % (28 % after a failure)"    # Contagion, in a Party Challenge
     assert rows["The Drowned Queen"][0] == "59 % (44 % after a loss)"
     assert rows["The Drowned Queen"][2] == "27 %"                          # a Solo Challenge: no one before
+
+
+def test_the_nemesis_table_is_ordered_by_skulls_with_each_ability_counted(context):
+    """In every phase, each Nemesis Challenge is harder than any of a Nemesis with fewer skulls."""
+    for phase in range(3):
+        by_skulls: dict = {}
+        for row in context["nemesis_difficulty"]:
+            by_skulls.setdefault(row["skulls"], []).append(int(row["chances"][phase].split(" %")[0]))
+        for fewer, more in zip(sorted(by_skulls), sorted(by_skulls)[1:]):
+            assert max(by_skulls[more]) < min(by_skulls[fewer]), (phase, by_skulls)
 
 
 def test_the_starting_table_runs_to_the_last_character(context):

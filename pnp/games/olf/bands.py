@@ -1,0 +1,74 @@
+"""card_data/olf/difficulty.yaml read into the tuner's bands (pnp/rules/olf/tune.py), each
+problem named at its line."""
+
+from pnp.data.located import Located
+from pnp.errors import DataError, Problem
+from pnp.rules.olf.components import CHALLENGE_DICE, CHARACTERS, DIE_SIDES
+from pnp.rules.olf.tune import Band, Bands
+
+BANDS_FILE = "difficulty.yaml"
+SKULLS = (1, 2, 3)                  # the skull counts a Nemesis card may show (game.yaml)
+MOST_GAMES = 100_000
+BAND_KEYS = ("challenge", "won")
+
+
+class _Reader:
+    def __init__(self, located: Located):
+        self.located, self.problems = located, []
+
+    def fail(self, path: tuple, expected: str, found="", fix: str = ""):
+        self.problems.append(Problem(self.located.file, self.located.line_of(path), ".".join(map(str, path)) or "(top)",
+                                     expected, "" if found == "" else repr(found), fix))
+
+    def section(self, name: str) -> dict:
+        value = (self.located.data or {}).get(name) if isinstance(self.located.data, dict) else None
+        if not isinstance(value, dict):
+            self.fail((name,), f"a `{name}:` section (docs/simulating.md)", value if value is not None else "")
+            return {}
+        return value
+
+    def whole(self, path: tuple, value, low: int, high: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            self.fail(path, f"a whole number from {low} to {high}", value)
+            return low
+        return value
+
+    def band(self, path: tuple, value) -> Band:
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1 for v in value)
+                or value[0] > value[1]):
+            self.fail(path, "[lowest, highest], two shares from 0 to 1, lowest first", value)
+            return Band(0.0, 1.0)
+        return Band(float(value[0]), float(value[1]))
+
+
+def read_bands(located: Located) -> Bands:
+    """The bands, or a DataError naming every bad line."""
+    reader = _Reader(located)
+    measure, search, skulls = reader.section("measure"), reader.section("search"), reader.section("skulls")
+    parties = measure.get("parties")
+    if (not isinstance(parties, list) or not parties
+            or not all(isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= CHARACTERS for p in parties)):
+        reader.fail(("measure", "parties"), f"a list of party sizes from 1 to {CHARACTERS}", parties)
+        parties = [1]
+    games = reader.whole(("measure", "games"), measure.get("games"), 1, MOST_GAMES)
+    seed = reader.whole(("measure", "seed"), measure.get("seed"), 0, 2**31)
+    lowest = reader.whole(("search", "lowest_target"), search.get("lowest_target"), 1, DIE_SIDES)
+    highest = reader.whole(("search", "highest_target"), search.get("highest_target"), lowest, DIE_SIDES)
+    most = reader.whole(("search", "most_targets"), search.get("most_targets"), 1, CHALLENGE_DICE)
+    bands = {key: {} for key in BAND_KEYS}
+    for count in SKULLS:
+        entry = skulls.get(count)
+        if not isinstance(entry, dict):
+            reader.fail(("skulls", count) if count in skulls else ("skulls",),
+                        f"a band for {count} skull{'s' * (count > 1)}: {{challenge: [low, high], won: [low, high]}}",
+                        entry if entry is not None else "")
+            continue
+        for key in BAND_KEYS:
+            bands[key][count] = reader.band(("skulls", count, key), entry.get(key))
+    extra = [key for key in skulls if key not in SKULLS]
+    for key in extra:
+        reader.fail(("skulls", key), f"skull counts {', '.join(map(str, SKULLS))}", key)
+    if reader.problems:
+        raise DataError(reader.problems)
+    return Bands(bands["challenge"], bands["won"], tuple(parties), games, seed, lowest, highest, most)
