@@ -83,6 +83,11 @@ def test_check_exits_1_on_a_wrong_example_and_2_on_a_broken_card_file(project_co
     cards.write_text(cards.read_text().replace("  - 4\n", "  - 7\n", 1))
     result = run_pnp("check", "olf", "--project", str(project_copy))
     assert result.exit_code == 2 and "card_data/olf/approach.yaml:" in result.output and "targets" in result.output
+    cards.write_text(cards.read_text().replace("  - 7\n", "  - 4\n", 1))
+    # Insight on a card other than Slay Them!: no game rolls it (issue 47)
+    examples.write_text(examples.read_text().replace("challenge: all, phase: slay, symbols", "challenge: all, phase: end, symbols"))
+    result = run_pnp("check", "olf", "--project", str(project_copy))
+    assert result.exit_code == 2 and "examples/rules.yaml:11" in result.output and "Slay Them! only" in result.output, result.output
 
 
 def test_each_die_net_has_six_equal_square_faces(built_olf):

@@ -118,6 +118,12 @@ def test_check_exits_1_on_a_wrong_example_and_2_on_a_broken_card_file(project_co
     troops.write_text(troops.read_text().replace("french,13,Commandant,1,,2", "french,13,Commandant,3,,3"))
     result = run_pnp("check", "verdun", "--project", str(project_copy))
     assert result.exit_code == 2 and "troops.csv:13" in result.output
+    troops.write_text(troops.read_text().replace("french,13,Commandant,3,,3", "french,13,Commandant,3,,2"))
+    # Bruno plays twice in a row, and Claire not at all before him: no table plays it (issue 47)
+    examples.write_text(examples.read_text().replace('{player: Claire, team: French, card: "F4"}',
+                                                     '{player: Bruno, team: German, card: "G4"}', 1))
+    result = run_pnp("check", "verdun", "--project", str(project_copy))
+    assert result.exit_code == 2 and "examples/rules.yaml:13" in result.output and "Dieter's turn" in result.output, result.output
 
 
 def test_a_broken_module_card_stops_check_and_build(project_copy, tmp_path):

@@ -8,6 +8,7 @@ from pnp.rules.olf import abilities, nemesis as nemeses
 from pnp.rules.olf.components import ALL_YOU_VE_GOT, ATTRIBUTES, CHARACTERS, DIE_SIDES, MAX_POWER
 from pnp.rules.olf.deck import build_deck
 from pnp.rules.olf.dice import RulesError, match, pool_size
+from pnp.rules.olf.moves import follows_error, insight_error
 from pnp.rules.olf.odds import ability_chance, success_chance
 from pnp.rules.olf.party import buy_power, change, new_character, starting as starting_resources
 
@@ -37,6 +38,9 @@ def pool(setup, context):
     challenge = setup["challenge"]
     if challenge != ALL_YOU_VE_GOT and not isinstance(challenge, list):
         raise SetupError("challenge", f"a list of attribute symbols, or '{ALL_YOU_VE_GOT}'")
+    card_kind = "slay" if setup.get("phase") == "slay" else "challenge"
+    if error := insight_error(card_kind, setup.get("insight", 0)):
+        raise SetupError("insight", f"{error}: write `phase: slay` for a hero attempting Slay Them!, or leave Insight out")
     try:
         return {"dice": pool_size(challenge, list(setup["symbols"]), setup.get("power", 0), setup.get("insight", 0))}
     except RulesError as error:
@@ -100,6 +104,11 @@ def nemesis(setup, context):
     if unknown:
         raise SetupError("challenge", f"attribute symbols are {', '.join(ATTRIBUTES)}, or '{ALL_YOU_VE_GOT}'; not {', '.join(map(str, unknown))}")
     follows = setup.get("follows")
+    mode = setup.get("mode", "party" if setup["phase"] == "slay" else "solo")
+    if setup["phase"] == "slay" and mode != "party":
+        raise SetupError("mode", "Slay Them! is a Party Challenge: every living hero attempts it")
+    if follows and (error := follows_error(mode)):
+        raise SetupError("follows", f"{error}: write `mode: party` for a Party Challenge, or leave `follows` out")
     targets = nemeses.challenge_targets(name, setup["phase"], symbols, _faces(setup["targets"], "targets"),
                                         follows_failure=follows == "failure")
     dice = nemeses.pool_after(name, setup["dice"], follows_heart_loss=follows == "heart-loss")
@@ -146,7 +155,9 @@ KINDS = {kind.name: kind for kind in (
          (SetupField("challenge", "symbols or all", help="the challenge's attribute symbols, or all (All You've Got)"),
           SetupField("symbols", "strs", help="every attribute symbol on the player's cards"),
           SetupField("power", "int", required=False, low=0, high=MAX_POWER, help="Power spent for extra dice"),
-          SetupField("insight", "int", required=False, low=0, high=20, help="Insight, on Slay Them!")),
+          SetupField("insight", "int", required=False, low=0, high=20, help="Insight, on Slay Them! only (phase: slay)"),
+          SetupField("phase", "str", required=False, choices=("approach", "lair", "end", "slay"),
+                     help="the card's phase; slay for Slay Them!, the one card where Insight adds dice")),
          ("dice",), pool),
     Kind("challenge", "whether a roll meets every target with a die of its own",
          (SetupField("dice", "ints", help="the faces rolled"), SetupField("targets", "ints")),
@@ -172,8 +183,10 @@ KINDS = {kind.name: kind for kind in (
           SetupField("phase", "str", choices=("approach", "lair", "end", "slay")),
           SetupField("challenge", "symbols or all", help="the challenge's attribute symbols, or all"),
           SetupField("targets", "ints"), SetupField("dice", "int", low=1, high=MAX_EXAMPLE_DICE),
+          SetupField("mode", "str", required=False, choices=("solo", "party"),
+                     help="a Solo or a Party Challenge (default solo; Slay Them! is a Party Challenge)"),
           SetupField("follows", "str", required=False, choices=FOLLOWS,
-                     help="in a Party Challenge: the hero before failed, or lost Heart")),
+                     help="in a Party Challenge (mode: party): the hero before failed, or lost Heart")),
          ("targets", "dice", "success"), nemesis),
     Kind("soul", "Soul gained under a Nemesis's ability",
          (SetupField("nemesis", "str", choices=tuple(NEMESIS_ABILITIES)), SetupField("gain", "int", low=0, high=20)),

@@ -12,6 +12,8 @@ from pnp.rules.olf.components import MAX_POWER, SOUL_PER_POWER
 from pnp.rules.olf.dice import match
 
 CHALLENGE_CARDS = ("challenge", "nemesis", "slay")
+INSIGHT_CARDS = ("slay",)         # Insight adds dice "when ... attempting the Challenge on the Slay Them! Card"
+CARRIES_OVER = ("party",)         # the hero before changes the next hero's roll in a Party Challenge only (O10)
 MOVES = ("attempt", "buy", "spend", "legerdemain", "hex", "oathbound", "bulwark", "peek", "heir")
 
 
@@ -54,6 +56,24 @@ class Move:
     hero: str
     amount: int = 0           # Power bought or spent; the face raised (Hex) or rolled again (Oathbound)
     ally: str = ""            # whose roll (Oathbound), whose loss (Bulwark)
+
+
+def insight_dice(card_kind: str, insight: int) -> int:
+    """The dice the party's Insight adds to a roll on a card of this kind: on Slay Them! only."""
+    return insight if card_kind in INSIGHT_CARDS else 0
+
+
+def insight_error(card_kind: str, insight: int) -> str | None:
+    if insight and card_kind not in INSIGHT_CARDS:
+        return "Insight adds dice on Slay Them! only"
+    return None
+
+
+def follows_error(mode: str) -> str | None:
+    """Why no hero can follow another on a challenge of this mode, or None in a Party Challenge."""
+    if mode not in CARRIES_OVER:
+        return "only in a Party Challenge does one hero attempt the card after another (ruling O10)"
+    return None
 
 
 def illegal(view: View, move: Move) -> str | None:

@@ -31,7 +31,7 @@ from pnp.rules.olf.components import ALL_YOU_VE_GOT, DIE_SIDES, MAX_POWER, SOUL_
 from pnp.rules.olf.deck import build_deck
 from pnp.rules.olf.dice import match, pool_size
 from pnp.rules.olf.effects import parse
-from pnp.rules.olf.moves import HeroView, Move, View, illegal
+from pnp.rules.olf.moves import HeroView, Move, View, illegal, insight_dice
 from pnp.rules.olf.odds import hex_cost, success_chance
 from pnp.rules.olf.party import next_active, party_order, solo_taker, starting
 
@@ -310,7 +310,7 @@ class Game:
             failed, lost = False, False
             for hero in [table.heroes[seat] for seat in seats]:
                 if hero.alive:               # on Slay Them!, the Insight as it stands (Last Rites may add)
-                    now = table.insight if table.card_kind == "slay" else insight
+                    now = insight_dice(table.card_kind, table.insight)
                     failed = not self.attempt(hero, card, now, failed, lost)
                     lost = table.lost_heart
         table.card, table.targets = {}, []
@@ -362,7 +362,7 @@ def play(characters: list[dict], equipment: list[dict], loot: list[dict], decks:
         else:
             card = (_nemesis_challenge(nemesis, drawn.phase) if drawn.kind == "nemesis"
                     else decks["slay-them"][0] if drawn.kind == "slay" else by_id[drawn.id])
-            game.challenge(card, drawer, table.insight if drawn.kind == "slay" else 0)
+            game.challenge(card, drawer, insight_dice(drawn.kind, table.insight))
         table.next_card = None
         active += 1
     return any(h.alive for h in heroes)

@@ -2,6 +2,9 @@
 
 from pnp.rules.kinds import Kind, SetupError, SetupField
 from pnp.rules.verdun.cards import CardError, troop
+from pnp.rules.verdun.deck import PLAYERS
+from pnp.rules.verdun.game import Seat, Table, Target
+from pnp.rules.verdun.legal import dealt, move_error
 from pnp.rules.verdun.score import score as team_score
 from pnp.rules.verdun.trick import ANSWER, WEATHER, Play, TrickError, resolve
 
@@ -27,6 +30,49 @@ def engine_plays(items) -> list[Play]:
     return plays
 
 
+def seated(attackers: str, target: dict, plays: list[Play]) -> None:
+    """The plays as a table would see them, each held to the simulator's own legality check
+    (legal.move_error): the seats are the players in the order they first play a troop card, the
+    Lead first, teams alternating round the table (the source: team members sit diagonally
+    opposite); two players are a 1v1 game, each fielding two troop cards a trick (ruling D10).
+    Every player holds the cards they play, so only the order and the sides are judged; a fault
+    is named at its play."""
+    troops = [play for play in plays if not play.answer]
+    names = list(dict.fromkeys(play.player for play in troops))
+    teams: dict = {}
+    for index, play in enumerate(plays):
+        if teams.setdefault(play.player, play.team) != play.team:
+            raise SetupError("plays", f"{play.player} plays for the {teams[play.player]} and for the {play.team}: "
+                                      "a player keeps one side", at=(index,))
+    if troops and troops[0].team != attackers:
+        raise SetupError("plays", f"the Lead, {troops[0].player}, plays the first troop card and leads the attack: "
+                                  f"they are on the attacking side, the {attackers}, not the {troops[0].team}",
+                         at=(plays.index(troops[0]),))
+    if len(names) > max(PLAYERS.values()):
+        raise SetupError("plays", f"{len(names)} players: a trick is played by "
+                                  f"{' or '.join(map(str, sorted(PLAYERS.values())))}")
+    seats = [Seat(name, teams[name], [dealt(p) for p in troops if p.player == name],
+                  [p.tactical for p in plays if p.player == name and p.tactical]) for name in teams]
+    defenders = "German" if attackers == "French" else "French"
+    table = Table(seats, {defenders: [Target(target.get("fortification", 0), target.get("asset", 0))]}, 0,
+                  2 if len(names) == PLAYERS["1v1"] else 1, attack=0)
+    for index, play in enumerate(plays):
+        error = move_error(table, play.player, play)
+        if error:
+            raise SetupError("plays", f"play {index + 1} ({play.player}): {error}", at=(index,))
+        table.plays.append(play)
+        seat = next(s for s in table.seats if s.name == play.player)
+        if not play.answer:
+            seat.hand.remove(dealt(play))
+        if play.tactical:
+            seat.tactical.remove(play.tactical)
+    for one, two in zip(names, names[1:]):
+        if teams[one] == teams[two]:
+            raise SetupError("plays", f"{one} and {two}, both {teams[one]}, play troop cards one after the other: "
+                                      "team members sit diagonally opposite, so the turn passes from side to side",
+                             at=(plays.index(next(p for p in troops if p.player == two)),))
+
+
 def trick(setup, context):
     target = setup["target"]
     if not isinstance(target, dict) or "fortification" not in target:
@@ -35,6 +81,7 @@ def trick(setup, context):
     if weather is not None and weather not in WEATHER:
         raise SetupError("weather", f"one of {', '.join(WEATHER)}")
     plays = engine_plays(setup["plays"])
+    seated(setup["attackers"], target, plays)
     try:
         outcome = resolve(setup["attackers"], target, plays, weather)
     except TrickError as error:

@@ -165,3 +165,25 @@ def test_an_example_the_rules_cannot_play_names_its_field(kind, setup, field):
     with pytest.raises(SetupError) as error:
         KINDS[kind].compute(setup, {})
     assert error.value.field == field
+
+
+@pytest.mark.parametrize("kind, setup, field", [
+    ("pool", {"challenge": "all", "symbols": ["sword"], "insight": 2}, "insight"),
+    ("pool", {"challenge": ["key"], "symbols": ["key"], "insight": 1, "phase": "end"}, "insight"),
+    ("nemesis", {"nemesis": "contagion", "phase": "lair", "challenge": ["key"], "targets": [4], "dice": 2,
+                 "follows": "failure"}, "follows"),
+    ("nemesis", {"nemesis": "undertow", "phase": "end", "challenge": ["key"], "targets": [4], "dice": 2,
+                 "mode": "solo", "follows": "heart-loss"}, "follows"),
+    ("nemesis", {"nemesis": "undertow", "phase": "slay", "challenge": "all", "targets": [6], "dice": 2,
+                 "mode": "solo"}, "mode"),
+])
+def test_a_setup_no_game_could_play_is_refused(kind, setup, field):
+    """Insight on a card other than Slay Them!, and a hero following another outside a Party
+    Challenge, by the same conditions the simulator plays (moves.insight_dice, follows_error)."""
+    from pnp.rules.kinds import SetupError
+    from pnp.rules.olf.kinds import KINDS
+
+    with pytest.raises(SetupError) as error:
+        KINDS[kind].compute(setup, {})
+    assert error.value.field == field
+    assert KINDS["pool"].compute({"challenge": "all", "symbols": ["sword"], "insight": 2, "phase": "slay"}, {}) == {"dice": 4}

@@ -1,6 +1,7 @@
 """Verdun's tricks: the worked examples (the source's four choices among them), illegal tactical
 plays refused, and invariants over random tricks."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,27 @@ def test_every_trick_rule_has_an_example():
     expects = [e["expect"] for e in tricks]
     assert any(x.get("overrun") for x in expects) and any(x.get("fortification_revealed") for x in expects)
     assert any(e["setup"]["target"].get("revealed") for e in tricks)
+
+
+@pytest.mark.parametrize("plays, attackers, said", [
+    # a player plays two troop cards in a row, 2v2: the turn passes clockwise, once each
+    ([("A", "French", "F9"), ("B", "German", "G9"), ("B", "German", "G8"), ("C", "French", "F5")], "French",
+     "play 3 (B): it is C's turn"),
+    # 1v1: the two players alternate, each fielding two troop cards (ruling D10)
+    ([("A", "French", "F9"), ("A", "French", "F8"), ("B", "German", "G9"), ("B", "German", "G8")], "French",
+     "play 2 (A): it is B's turn"),
+    # teammates sit diagonally opposite: two of one side never play one after the other
+    ([("A", "French", "F9"), ("C", "French", "F8"), ("B", "German", "G9"), ("D", "German", "G8")], "French",
+     "both French"),
+    # the Lead, on the attacking side, plays first
+    ([("B", "German", "G9"), ("A", "French", "F9"), ("D", "German", "G8"), ("C", "French", "F8")], "French",
+     "attacking side"),
+])
+def test_a_trick_no_table_could_play_is_refused_at_its_plays(plays, attackers, said):
+    from pnp.rules.kinds import SetupError
+
+    setup = {"attackers": attackers, "target": TARGET,
+             "plays": [{"player": p, "team": t, "card": c} for p, t, c in plays]}
+    with pytest.raises(SetupError, match=re.escape(said)) as error:
+        KINDS["trick"].compute(setup, {})
+    assert error.value.field == "plays"
