@@ -11,7 +11,7 @@ from pnp.rules.olf.difficulty import mean_chance, nemesis_chance, phase_table
 from pnp.rules.olf import nemesis
 from pnp.rules.olf.nemesis import changes_odds_after
 
-TARGET_ABILITIES = (nemesis.BOUND, nemesis.PRECISION)   # the abilities that change every card's targets
+TARGET_ABILITIES = (nemesis.BOUND, nemesis.PRECISION)   # the abilities that change the cards' own targets
 from pnp.rules.olf.party import starting
 
 ABILITY_NAMES = ROLL_ABILITIES
