@@ -9,7 +9,11 @@ from pnp.rules.verset import campaign
 from pnp.rules.verset.cards import RANKS, SUITS, CardError, parse_cards
 from pnp.rules.verset.hands import hand_total, is_blackjack, is_eagle_eye
 from pnp.rules.verset.odds import ImpossibleCards, hit_odds
-from pnp.rules.verset.payout import HOWS, OUTCOMES, payout
+from pnp.rules.verset.campaign import DUELS, HAND_LIMIT
+from pnp.rules.verset.components import ABILITIES
+from pnp.rules.verset.table import INITIAL_CARDS
+from pnp.rules.verset.legal import may_hold_drinks
+from pnp.rules.verset.payout import HOWS, HOWS_BY_OUTCOME, OUTCOMES, outcome_error, payout
 from pnp.rules.verset.rounds import DeckExhausted, ScriptedPolicy, play_round
 from pnp.rules.verset.stakes import RuleViolation, check_stake, highest_stake, may_raise, stake_range
 from pnp.rules.verset.table import MAX_STAKE, MIN_STAKE, table_rules
@@ -48,27 +52,75 @@ def _card_effect(context: dict, name: str, card_id: str):
     raise SetupError(name, f"no card has the id '{card_id}'")
 
 
+WOLF_DEALT = INITIAL_CARDS + 1      # the Three-Headed Wolf deals three, one of them face down
+
+
+def _may_draw_after(cards) -> bool:
+    """Whether a hand could still take a card: judged on its face-up cards (R31), so a hand of three
+    or more may hide one of its first three (the Three-Headed Wolf's); never after a blackjack."""
+    if len(cards) == INITIAL_CARDS and is_blackjack(cards):
+        return False
+    readings = [cards] + [cards[:i] + cards[i + 1:] for i in range(min(WOLF_DEALT, len(cards)))
+                          if len(cards) >= WOLF_DEALT]
+    return any(not hand_total(seen).bust for seen in readings)
+
+
+def _drawn_in_turn(cards, field: str) -> None:
+    """Refuse a hand holding a card drawn after the hand had bust, the deal aside (legal.may_hit)."""
+    for size in range(WOLF_DEALT, len(cards)):
+        if not _may_draw_after(cards[:size]):
+            raise SetupError(field, f"card {size + 1}, {cards[size]}, is drawn after "
+                                    f"{', '.join(map(str, cards[:size]))}, which has bust: no card is drawn after a bust")
+
+
 def hand(setup, context):
     cards = _cards(setup, "cards")
+    _drawn_in_turn(cards, "cards")
     total = hand_total(cards)
     return {"total": total.total, "soft": total.soft, "bust": total.bust,
             "blackjack": is_blackjack(cards), "eagle_eye": is_eagle_eye(cards)}
 
 
+ONE_AT_A_TIME = {"verses": "Verse (one is chosen, the other leaves the game)",
+                 "tunes": "Cursed Organ tune (the Organ is fed once a duel, R23)"}
+
+
+def _deck_of(context: dict, card_id: str) -> str | None:
+    return next((deck for deck in ("verses", "abilities", "drinks", "tunes", "spectators", "glass")
+                 if card_id in context.get(deck, {})), None)
+
+
 def _table(setup, context):
-    """The table rules of the Verse named in the setup and the cards in play."""
+    """The table rules of the Verse named in the setup and the cards in play: each card once, one
+    Verse, one tune and one drink at most, as a duel holds them (legal.may_choose_verse,
+    may_hold_drinks)."""
     effects = []
     if setup.get("verse"):
         if setup["verse"] not in context.get("verses", {}):
             raise SetupError("verse", f"no Verse has the id '{setup['verse']}'")
         effects.append(context["verses"][setup["verse"]]["effect"])
-    for card_id in setup.get("in_play") or []:
+    in_play = list(setup.get("in_play") or [])
+    named = ([setup["verse"]] if setup.get("verse") else []) + in_play
+    twice = next((card for card in named if named.count(card) > 1), None)
+    if twice:
+        raise SetupError("in_play", f"'{twice}' is in play twice: the game holds one of each card")
+    for deck, what in ONE_AT_A_TIME.items():
+        found = [card for card in named if _deck_of(context, card) == deck]
+        if len(found) > 1:
+            raise SetupError("in_play", f"{', '.join(found)}: a duel has one {what}")
+    drinks = [{"id": card} for card in named if _deck_of(context, card) == "drinks"]
+    if not may_hold_drinks(drinks):
+        raise SetupError("in_play", f"{', '.join(d['id'] for d in drinks)}: a player holds one drink at most (R10)")
+    for card_id in in_play:
         effects.append(_card_effect(context, "in_play", card_id))
     return table_rules(*effects)
 
 
 def _check_raise(setup, rules, souls):
-    if setup.get("adjust") and souls is not None and not may_raise(setup["stake"], rules, souls):
+    """A raise refused for the souls held; one the table forbids is the example's point (the
+    round shows `adjusted: false`), so only the reserve's limit is an error here."""
+    if setup.get("adjust") and souls is not None and may_raise(setup["stake"], rules) \
+            and not may_raise(setup["stake"], rules, souls):
         raise SetupError("adjust", f"raising a stake of {setup['stake']} to {setup['stake'] + 1} with "
                                    f"{souls} souls held is not allowed: a raise may never take the stake "
                                    f"above {highest_stake(souls)}, the most those souls allow (ruling R7)")
@@ -121,6 +173,12 @@ def _duel_round(text: str, rules):
         raise SetupError("rounds", f"'{text}' is not a round: write {ROUND_FORM}; a stake is "
                                    f"{MIN_STAKE} to {MAX_STAKE}, an outcome one of {', '.join(OUTCOMES)}, "
                                    f"a how one of {', '.join(HOWS)}")
+    try:
+        check_stake(staked, rules)
+    except RuleViolation as error:
+        raise SetupError("rounds", f"'{text}': {error}") from None
+    if error := outcome_error(outcome, how, rules):
+        raise SetupError("rounds", f"'{text}': {error}")
     return staked, payout(staked, outcome, how, rules).souls
 
 
@@ -139,21 +197,54 @@ def glass(setup, context):
 
 
 def payout_(setup, context):
+    if error := outcome_error(setup["outcome"], setup["how"]):
+        raise SetupError("how", error)
     paid = payout(setup["stake"], setup["outcome"], setup["how"])
     return {"returned": paid.returned, "souls": paid.souls}
 
 
+def _gall(setup, context) -> list[int]:
+    """Defeated Verses' gall: each one a Verse is worth, no more Verses of a worth than the deck
+    holds, and one a duel at most."""
+    gall = list(setup["gall"])
+    worths = [verse["difficulty"] for verse in context.get("verses", {}).values()]
+    if len(gall) > DUELS:
+        raise SetupError("gall", f"{len(gall)} Verses defeated: a campaign is {DUELS} duels")
+    for worth in sorted(set(gall)):
+        if worths and worth not in worths:
+            raise SetupError("gall", f"a Verse is worth {min(worths)} to {max(worths)} gall, not {worth}")
+        if worths and gall.count(worth) > worths.count(worth):
+            raise SetupError("gall", f"{gall.count(worth)} Verses worth {worth} gall: the deck holds {worths.count(worth)}")
+    return gall
+
+
+def lowest_souls(context) -> int:
+    """The fewest souls a campaign can end on: a lost round's cost, at its worst Verse, against the
+    most a reserve may stake (ruling R7)."""
+    tables = [table_rules(verse["effect"]) for verse in context.get("verses", {}).values()] or [table_rules()]
+    return min(held + payout(stake, "lose", how, rules).souls for rules in tables for held in range(1, 2 * MAX_STAKE + 2)
+               for stake in stake_range(rules, held) for how in HOWS_BY_OUTCOME["lose"]
+               if outcome_error("lose", how, rules) is None)
+
+
 def score(setup, context):
-    return campaign.final_score(setup["souls"], setup["gall"])
+    if setup["souls"] < (lowest := lowest_souls(context)):
+        raise SetupError("souls", f"{setup['souls']} souls: no lost round takes a campaign below {lowest}")
+    return campaign.final_score(setup["souls"], _gall(setup, context))
 
 
 def spend_gall(setup, context):
-    return campaign.spend_gall(setup["gall"], setup["buy"])
+    return campaign.spend_gall(_gall(setup, context), setup["buy"])
 
 
 def odds(setup, context):
+    held = _cards(setup, "hand")
+    _drawn_in_turn(held, "hand")
+    if not _may_draw_after(held):
+        why = "a blackjack" if is_blackjack(held) else "a hand that has bust"
+        raise SetupError("hand", f"{why} draws no more cards: there is no next card to give odds for")
     try:
-        return hit_odds(_cards(setup, "hand"), _cards(setup, "seen"))
+        return hit_odds(held, _cards(setup, "seen"))
     except ImpossibleCards as error:
         raise SetupError("seen", str(error)) from None
 
@@ -193,6 +284,14 @@ def variant(setup, context):
 
 
 def hand_limit(setup, context):
+    permanents = sum(1 for card in context.get("abilities", {}).values() if card.get("type") == "permanent")
+    if setup["held"] > HAND_LIMIT:
+        raise SetupError("held", f"{setup['held']} abilities held: a hand rests at {HAND_LIMIT} at most (R24)")
+    if context.get("abilities") and setup["permanents"] > permanents:
+        raise SetupError("permanents", f"{setup['permanents']} Permanents in play: the deck holds {permanents}")
+    if setup["held"] + setup["gained"] + setup["permanents"] > ABILITIES:
+        raise SetupError("gained", f"{setup['held'] + setup['gained'] + setup['permanents']} abilities: the deck "
+                                   f"holds {ABILITIES}")
     held = setup["held"] + setup["gained"]
     return {"discard": campaign.over_hand_limit(["card"] * held), "permanents_in_play": setup["permanents"]}
 

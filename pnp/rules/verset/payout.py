@@ -17,6 +17,24 @@ OPPONENT_BLACKJACK_MULTIPLIER = 2   # "you lose double your stake"
 OUTCOMES = ("win", "lose", "tie")
 HOWS = ("blackjack", "eagle_eye", "bust", "opponent_bust", "higher", "opponent_blackjack",
         "opponent_eagle_eye", "equal")
+HOWS_BY_OUTCOME = {             # what rounds.decide can say: a bust always loses, a blackjack always wins
+    "win": ("blackjack", "eagle_eye", "opponent_bust", "higher", "equal"),
+    "lose": ("bust", "opponent_blackjack", "opponent_eagle_eye", "higher", "equal"),
+    "tie": ("equal",),
+}
+TIED = {"player": "win", "opponent": "lose", None: "tie"}     # what a tie is, by the side a Verse gives it to
+NOUNS = {"win": "win", "lose": "loss", "tie": "tie"}
+
+
+def outcome_error(outcome: str, how: str, rules: TableRules = PLAIN_TABLE) -> str | None:
+    """Why no round ends `outcome` by `how` at this table, or None when one can."""
+    if how not in HOWS_BY_OUTCOME[outcome]:
+        return (f"no round ends in a {NOUNS[outcome]} by {how}: a {NOUNS[outcome]} comes by "
+                f"{', '.join(HOWS_BY_OUTCOME[outcome])}")
+    if how == "equal" and outcome != TIED[rules.ties_to]:
+        return (f"equal totals are a {NOUNS[TIED[rules.ties_to]]} at this table"
+                + (" (a Verse gives ties to one side)" if rules.ties_to else "; only a Verse gives them to a side"))
+    return None
 
 
 @dataclass(frozen=True)

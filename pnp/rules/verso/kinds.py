@@ -2,13 +2,14 @@
 `blue 3/1`, `orange */3`. `context["cards"]` is the deck (Cards), whose faces give each
 face's other side."""
 
+from collections import Counter
+
 from pnp.rules.kinds import Kind, SetupError, SetupField
 from pnp.rules.verso.components import SOLO_LADDER, SQUARE_POINTS
-from pnp.rules.verso.deck import backs as backs_of
 from pnp.rules.verso.faces import FaceError, parse_face
-from pnp.rules.verso.seats import NotOnTable, score_series
+from pnp.rules.verso.seats import NotOnTable, pile_size, score_series
 from pnp.rules.verso.series import evaluate_series
-from pnp.rules.verso.solo import ladder as ladder_words, must_flip
+from pnp.rules.verso.solo import ladder as ladder_words, most_held, must_flip
 from pnp.rules.verso.table import Table, add, flip_target, is_square, turn
 
 
@@ -32,20 +33,42 @@ def _table(items, field: str = "table") -> Table:
     return Table(tuple((f"t{i}", face) for i, face in enumerate(faces)), square_standing=is_square(faces))
 
 
-def _backs(setup: dict, context: dict) -> dict:
+def _deck(setup: dict, context: dict) -> list[tuple]:
+    """The deck's cards as (face, face) pairs: the setup's own, or the game's."""
     if "deck" in setup:
         pairs = setup["deck"]
         if not isinstance(pairs, list):
             raise SetupError("deck", "a list of cards, each 'FACE | FACE': ['blue 2/1 | green 3/3']")
-        found = {}
+        found = []
         for pair in pairs:
             parts = str(pair).split("|")
             if len(parts) != 2:
                 raise SetupError("deck", f"a card is 'FACE | FACE', not '{pair}'")
-            a, b = (_face(part, "deck") for part in parts)
-            found[a], found[b] = b, a
+            found.append(tuple(_face(part, "deck") for part in parts))
         return found
-    return backs_of(context.get("cards", []))
+    return [(card.recto, card.verso) for card in context.get("cards", [])]
+
+
+def _backs(setup: dict, context: dict) -> dict:
+    return {a: b for x, y in _deck(setup, context) for a, b in ((x, y), (y, x))}
+
+
+def _in_the_box(tables: list, setup: dict, context: dict, field: str, at=lambda index: ()) -> None:
+    """Refuse tables the box cannot lay out: more cards showing a face (and so its back) than the
+    deck holds, every table together."""
+    box_of = Counter(frozenset(pair) for pair in _deck(setup, context))
+    backs = _backs(setup, context)
+    held: Counter = Counter()
+    for index, faces in enumerate(tables):
+        for face in faces:
+            card = frozenset((face, backs.get(face, face)))
+            held[card] += 1
+            box = box_of[card]
+            if backs and held[card] > box:
+                other = backs.get(face, face)
+                sides = str(face) if other == face else f"{face} or its other side, {other}"
+                raise SetupError(field, f"{held[card]} cards showing {sides}: the deck holds {box} such card"
+                                        f"{'s' * (box != 1)} (ruling V1)", at(index))
 
 
 def _back(face, backs: dict, field: str):
@@ -70,9 +93,22 @@ def series_turn(setup, context):
     if not isinstance(given, list) or not given or not all(isinstance(t, list) for t in given):
         raise SetupError("tables", "a list of tables, the scorer's first: [[blue 2/1, blue 3/3], [blue 5/1]]")
     tables = [_table(faces, "tables") for faces in given]
+    backs = _backs(setup, context)
+    final = bool(setup.get("final", False))
+    if len(tables) > 1:
+        try:
+            most = pile_size(len(tables))
+        except ValueError as error:
+            raise SetupError("tables", str(error)) from None
+        if sum(len(t.faces) for t in tables) > most:
+            raise SetupError("tables", f"{sum(len(t.faces) for t in tables)} cards on the tables: {len(tables)} "
+                                       f"players draw from a pile of {most}")
+    elif len(tables[0].faces) > most_held(final):
+        raise SetupError("tables", f"{len(tables[0].faces)} cards on a solo table: the player takes at most "
+                                   f"{most_held(final)} of the pile before {'the last' if final else 'this'} series")
+    _in_the_box([t.faces for t in tables], setup, context, "tables", lambda index: (index,))
     try:
-        played = score_series(tables, 0, _faces(setup["cards"], "cards"), _backs(setup, context),
-                              bool(setup.get("final", False)))
+        played = score_series(tables, 0, _faces(setup["cards"], "cards"), backs, final)
     except NotOnTable as error:
         raise SetupError("cards", str(error)) from None
     except KeyError as missing:
@@ -101,6 +137,7 @@ def draw(setup, context):
     """Taking the top card: kept as shown, or turned over first (forced when identical)."""
     table = _table(setup["table"])
     shown = _face(setup["top"], "top")
+    _in_the_box([[*table.faces, shown]], setup, context, "table")
     forced = must_flip(table, shown)
     turned = forced or bool(setup.get("flip", False))
     taken = _back(shown, _backs(setup, context), "top") if turned else shown
@@ -113,6 +150,7 @@ def draw(setup, context):
 def neighbour(setup, context):
     """A neighbour scored a series of `colour`: which of your cards turns over, and what follows."""
     table = _table(setup["table"])
+    _in_the_box([table.faces], setup, context, "table")
     colour = str(setup["colour"])
     target = flip_target(table.faces, colour)
     if target is None:
@@ -129,6 +167,10 @@ def opponent(setup, context):
     table = _table(setup["table"])
     shown = _face(setup["top"], "top")
     backs = _backs(setup, context)
+    if len(table.faces) > most_held():
+        raise SetupError("table", f"{len(table.faces)} cards: when the opponent plays, the solo player has taken "
+                                  f"at most {most_held()} of the pile")
+    _in_the_box([[*table.faces, shown]], setup, context, "table")
     revealed = _back(shown, backs, "top")
     acts = not (shown.joker or revealed.joker) and revealed.value > shown.value
     target = flip_target(table.faces, revealed.colour) if acts else None

@@ -81,6 +81,14 @@ def deal(cards: list[Card], rng: Random, size: int = SOLO_DECK) -> list:
     return [(card, card.recto if rng.random() < 0.5 else card.verso) for card in chosen]
 
 
+def most_held(last: bool = False) -> int:
+    """The most cards a solo player's table can hold: the player takes one card a turn and the
+    opponent turns one over after it, so before the opponent's turn (and before any series but
+    the last) the player has taken at most half the pile, rounded down; once it is empty, the
+    player may have taken the odd card too."""
+    return (SOLO_DECK + 1) // 2 if last else SOLO_DECK // 2
+
+
 def must_flip(table: Table, top: Face) -> bool:
     """Drawing: a card showing a face identical to one on your table is turned over before it is
     taken (source)."""

@@ -1,7 +1,8 @@
 """The worked-example kinds of The Last Wizard (docs/worked-examples.md).
 
-`context["cards"]` is the card data as plain dicts keyed by id; an example may also define
-cards inline under `setup.cards` (`{C: {type: caster, value: 4}}`), which take precedence.
+`context["cards"]` is the card data as plain dicts keyed by id, `context["decks"]` each deck's
+cards; an example may also define cards inline under `setup.cards` (`{C: {type: caster, value: 4}}`),
+each under an id of its own. A game is played with one deck: an example never deals from both.
 """
 
 from pnp.rules.kinds import Kind, SetupError, SetupField
@@ -19,8 +20,23 @@ def _known(setup: dict, context: dict) -> dict:
     if not isinstance(inline, dict):
         raise SetupError("cards", "cards defined inline are a mapping of ids to {type, value, ...}")
     known = dict(context.get("cards", {}))
+    printed = sorted(str(k) for k in inline if str(k) in known)
+    if printed:
+        raise SetupError("cards", f"'{printed[0]}' is a card of the deck: an inline card takes an id of its own, "
+                                  "so the printed card keeps its value")
     known.update({str(k): v for k, v in inline.items()})
     return known
+
+
+def _one_deck(ids: list, context: dict, field: str) -> None:
+    """Refuse cards dealt from both decks: the game is played with one ("put the other deck back in
+    the box"), as the simulator deals."""
+    deck_of = {card["id"]: colour for colour, cards in context.get("decks", {}).items() for card in cards}
+    colours = {deck_of[str(i)]: str(i) for i in ids if str(i) in deck_of}
+    if len(colours) > 1:
+        named = ", ".join(f"{card} ({colour})" for colour, card in sorted(colours.items()))
+        raise SetupError(field, f"cards from both decks, {named}: a game is played with one deck, the other "
+                                "stays in the box")
 
 
 def _cards(ids, known: dict, field: str, count: int):
@@ -53,6 +69,7 @@ def _dealt_once(holders: list) -> None:
 def hand(setup, context):
     known = _known(setup, context)
     _dealt_once([("hand", (), "the hand", setup["hand"]), ("common", (), "the common cards", setup["common"])])
+    _one_deck(list(setup["hand"]) + list(setup["common"]), context, "hand")
     combination = best_combination(_cards(setup["hand"], known, "hand", 2),
                                    _cards(setup["common"], known, "common", 2))
     return {"best": [c.id for c in combination.cards], "value": combination.value,
@@ -91,6 +108,8 @@ def round_(setup, context):
     _dealt_once([("common", (), "the common cards", setup["common"])]
                 + [("players", (i, "hand"), p.get("name", f"player {i + 1}"), p.get("hand"))
                    for i, p in enumerate(players) if isinstance(p, dict)])
+    _one_deck([*setup["common"], *(c for p in players if isinstance(p, dict) and isinstance(p.get("hand"), list)
+                                   for c in p["hand"])], context, "players")
     seats = [_seat(i, p, known, common) for i, p in enumerate(players)]
     if len({s.name for s in seats}) != len(seats):
         raise SetupError("players", "each player needs a name of her own")
