@@ -172,13 +172,15 @@ def write_new_file(folder_fd: int, name: str, data: bytes, mode: int) -> None:
         os.fchmod(handle, mode)
 
 
-def write_atomically(path: Path, data: bytes, private: bool = False, resolve: bool = True) -> None:
+def write_atomically(path: Path, data: bytes, private: bool = False, resolve: bool = True,
+                     mode: int | None = None) -> None:
     """Write to a temporary file beside path, then rename it over path (a link at path is
     replaced, never written through). The folders are opened with no link followed once the
     path is resolved (`resolve`; without it, as given: a path in a project, whose root is
     resolved already, where a link on the way, even one swapped in meanwhile, is refused);
     folders made for it are removed again when the write fails. `private`: readable by its
-    owner only (a cache's entries), else as the umask says."""
+    owner only (a cache's entries), else as the umask says, or `mode` (a file rewritten in place
+    keeps its own)."""
     path = Path(path)
     folder_path = path.parent.resolve() if resolve else Path(os.path.abspath(path.parent))
     with opened_folder(folder_path, create=True) as folder:
@@ -189,7 +191,7 @@ def write_atomically(path: Path, data: bytes, private: bool = False, resolve: bo
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(data)
-                os.fchmod(handle, 0o600 if private else 0o666 & ~_umask())
+                os.fchmod(handle, 0o600 if private else mode if mode is not None else 0o666 & ~_umask())
             os.replace(temporary, path.name, src_dir_fd=folder.fd, dst_dir_fd=folder.fd)
         except BaseException:
             try:

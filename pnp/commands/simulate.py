@@ -67,11 +67,18 @@ def _simulation_arguments(game, given: dict) -> dict:
     return arguments
 
 
-def simulation_files(project, game) -> dict:
-    """The YAML files beside the decks that the game's simulator reads, by name: those present."""
-    folder = project.card_data / game.key
-    return {name: load_yaml(folder / name, project.relative(folder / name), project.root)
-            for name in game.simulation_files if (folder / name).is_file()}
+class SimulationFiles:
+    """The YAML files beside the decks that the game's simulator may read, each loaded (safely,
+    inside the project) only when the simulator asks for it; `get` gives None for one absent."""
+
+    def __init__(self, project, game):
+        self.project, self.folder, self.names = project, project.card_data / game.key, game.simulation_files
+
+    def get(self, name: str):
+        path = self.folder / name
+        if name not in self.names or not path.is_file():
+            return None
+        return load_yaml(path, self.project.relative(path), self.project.root)
 
 
 def write_back(project, game, loaded: list, writes: list[dict]) -> None:
@@ -103,7 +110,7 @@ def simulate(game_key: str, seed: int, as_json: bool, project_dir: str | None, *
         options = {"seed": seed, **_simulation_arguments(game, given)}
         loaded = load_game(project, game)
         if game.simulation_files:
-            options["files"] = simulation_files(project, game)
+            options["files"] = SimulationFiles(project, game)
         total = next((options.get(o.name) for o in game.simulation_options if o.runs), None)
         if errors.is_terminal and not as_json and total:
             with Progress(TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed}/{task.total}"),
@@ -117,7 +124,13 @@ def simulate(game_key: str, seed: int, as_json: bool, project_dir: str | None, *
         fail(error)
     if as_json:
         console.print_json(json.dumps(report))
-        return
+    else:
+        print_report(game, loaded, report)
+    if report.get("error"):              # what the simulator could not do, once its report is out
+        fail(UsageError(report["error"]))
+
+
+def print_report(game, loaded: list, report: dict) -> None:
     console.print(f"{game.title}:", highlight=False)
     for item in game.simulation_report(report, game.simulation_labels(loaded)):
         if isinstance(item, str):

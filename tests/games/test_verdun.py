@@ -123,7 +123,7 @@ def test_check_exits_1_on_a_wrong_example_and_2_on_a_broken_card_file(project_co
     examples.write_text(examples.read_text().replace('{player: Claire, team: French, card: "F4"}',
                                                      '{player: Bruno, team: German, card: "G4"}', 1))
     result = run_pnp("check", "verdun", "--project", str(project_copy))
-    assert result.exit_code == 2 and "examples/rules.yaml:13" in result.output and "Dieter's turn" in result.output, result.output
+    assert result.exit_code == 2 and "examples/rules.yaml:13" in result.output and "a second troop card from Bruno" in result.output, result.output
 
 
 def test_a_broken_module_card_stops_check_and_build(project_copy, tmp_path):

@@ -92,10 +92,18 @@ def _bands(files: dict | None):
 
 
 def rules_context(loaded: list) -> dict:
-    """The phases' challenge cards and the moments, by id, for the deck builder."""
+    """The phases' challenge cards and the moments, by id, for the deck builder; each Nemesis's
+    ability and three Nemesis Challenges, and Slay Them!, for examples that name them."""
     decks = {d.deck.key: [card.id for card in d.cards] for d in loaded}
+    cards = {d.deck.key: [as_plain(card) for card in d.cards] for d in loaded}
+    nemeses = {n["id"]: {"ability": n["ability_name"],
+                         **{phase: {key: n[f"{phase}_{key}"] for key in ("mode", "symbols", "targets")}
+                            for phase in PHASE_DECKS if phase != "slay-them"}}
+               for n in cards.get("nemeses", [])}
+    slay = next(iter(cards.get("slay-them", [])), None)
     return {"challenges": {phase: decks.get(phase, []) for phase in PHASE_DECKS},
-            "moments": decks.get("moments", [])}
+            "moments": decks.get("moments", []), "nemeses": nemeses,
+            **({"slay_them": {key: slay[key] for key in ("mode", "symbols", "targets")}} if slay else {})}
 
 
 ADAPTER = Adapter(

@@ -7,8 +7,7 @@ from pnp.rules.olf.components import CHALLENGE_DICE, CHARACTERS, DIE_SIDES
 from pnp.rules.olf.tune import Band, Bands
 
 BANDS_FILE = "difficulty.yaml"
-SKULLS = (1, 2, 3)                  # the skull counts a Nemesis card may show (game.yaml)
-MOST_GAMES = 100_000
+MOST_GAMES = 5_000                  # a measure plays games x party sizes, up to 13 measures a Nemesis
 BAND_KEYS = ("challenge", "won")
 
 
@@ -56,19 +55,17 @@ def read_bands(located: Located) -> Bands:
     lowest = reader.whole(("search", "lowest_target"), search.get("lowest_target"), 1, DIE_SIDES)
     highest = reader.whole(("search", "highest_target"), search.get("highest_target"), lowest, DIE_SIDES)
     most = reader.whole(("search", "most_targets"), search.get("most_targets"), 1, CHALLENGE_DICE)
-    bands = {key: {} for key in BAND_KEYS}
-    for count in SKULLS:
-        entry = skulls.get(count)
-        if not isinstance(entry, dict):
-            reader.fail(("skulls", count) if count in skulls else ("skulls",),
-                        f"a band for {count} skull{'s' * (count > 1)}: {{challenge: [low, high], won: [low, high]}}",
-                        entry if entry is not None else "")
+    bands: dict = {key: {} for key in BAND_KEYS}
+    for count, entry in skulls.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            reader.fail(("skulls", count), "a skull count written as a number from 1 (`1:`, not `\"1\":`)", count)
+            continue
+        if not isinstance(entry, dict) or set(entry) != set(BAND_KEYS):
+            reader.fail(("skulls", count), f"the bands of {count} skull{'s' * (count > 1)}: "
+                                           "{challenge: [low, high], won: [low, high]}", entry)
             continue
         for key in BAND_KEYS:
             bands[key][count] = reader.band(("skulls", count, key), entry.get(key))
-    extra = [key for key in skulls if key not in SKULLS]
-    for key in extra:
-        reader.fail(("skulls", key), f"skull counts {', '.join(map(str, SKULLS))}", key)
     if reader.problems:
         raise DataError(reader.problems)
     return Bands(bands["challenge"], bands["won"], tuple(parties), games, seed, lowest, highest, most)

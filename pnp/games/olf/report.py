@@ -10,21 +10,24 @@ def _targets(targets: dict) -> str:
 
 def tune_report(report: dict) -> list:
     measure = report["measure"]
-    parties = measure["parties"]
-    lines = [f"{measure['games']:,} games at each party size of {', '.join(map(str, parties))} (seed {measure['seed']}), "
-             "the baseline party; challenge: each Nemesis Challenge's chance over its phase's typical chance"]
+    bands = "; ".join(f"{'☠' * int(skulls)} challenge {band['challenge'][0]:.2f}-{band['challenge'][1]:.2f}, "
+                      f"won {band['won'][0]:.0%}-{band['won'][1]:.0%}" for skulls, band in report["bands"].items())
+    lines = [f"{measure['games']:,} games at each party size of {', '.join(map(str, measure['parties']))} "
+             f"(seed {measure['seed']}), the baseline party; challenge: each Nemesis Challenge's chance over its "
+             f"phase's typical chance", f"bands: {bands}"]
     rows = []
     for row in report["tune"]:
-        band = report["bands"][str(row["skulls"])]
         shares = " ".join(f"{row['shares'][phase]:.2f}" for phase, _ in PHASE_LETTERS)
-        verdict = ("inside its band" if row["tuned"] and not row["changed"] else
-                   "tuned" if row["tuned"] else "OUTSIDE its band")
-        rows.append((row["name"], "☠" * row["skulls"], f"{band['challenge'][0]:.2f}-{band['challenge'][1]:.2f}", shares,
-                     f"{band['won'][0]:.0%}-{band['won'][1]:.0%}", f"{row['won']:.1%}",
-                     _targets(row["before"]), _targets(row["targets"]), verdict))
-    table = {"title": "Nemeses against their skulls' bands (targets I / II / III)", "columns": (
-        ("Nemesis", "left"), ("skulls", "left"), ("challenge band", "right"), ("I II III", "right"),
-        ("won band", "right"), ("won", "right"), ("printed", "left"), ("chosen", "left"), ("", "left")), "rows": rows}
+        if not row["tuned"]:
+            verdict, targets = "OUTSIDE its band, left as printed", row["before"]
+        elif row["changed"]:
+            verdict, targets = f"tuned, was {_targets(row['before'])}", row["targets"]
+        else:
+            verdict, targets = "inside its band", row["targets"]
+        rows.append((row["name"], "☠" * row["skulls"], shares, f"{row['won']:.1%}", _targets(targets), verdict))
+    table = {"title": "Nemeses against their skulls' bands", "columns": (
+        ("Nemesis", "left"), ("skulls", "left"), ("challenge I II III", "right"), ("won", "right"),
+        ("targets I / II / III", "left"), ("", "left")), "rows": rows}
     tail = [f"{row['name']}: {row['why']}" for row in report["tune"] if row["why"]]
     written = len(report["write"])
     tail.append(f"{written} target list{'s' * (written != 1)} written to card_data/olf/nemeses.yaml" if written

@@ -104,7 +104,7 @@ def diagram(kind: str, setup: dict, result: dict) -> list[dict]:
                 {"label": "After", "faces": result["dice"], "targets": []},
                 {"label": "Targets", "faces": [], "targets": setup["targets"]}]
     if kind == "nemesis":
-        return [{"label": "Printed", "faces": [], "targets": setup["targets"]},
+        return [{"label": "Printed", "faces": [], "targets": result["printed"]},
                 {"label": "Under the Nemesis", "faces": [], "targets": result["targets"]}]
     return []
 
@@ -142,7 +142,7 @@ def describe(kind: str, setup: dict, result: dict) -> str:
         dice = plural(result["dice"], "die", "dice")
         after = {"failure": " after a hero's failure", "heart-loss": " after a hero's loss of Heart"}.get(
             setup.get("follows"), "")
-        return (f"Under {NEMESIS_NAMES[setup['nemesis']]}{after}, the targets {', '.join(map(str, setup['targets']))} become "
+        return (f"Under {NEMESIS_NAMES[setup['nemesis']]}{after}, the targets {', '.join(map(str, result['printed']))} become "
                 f"{', '.join(map(str, result['targets']))}, rolled with {dice}: "
                 f"{result['success']} exactly, {_fraction(result['success']):.0%}.")
     if kind == "soul":

@@ -34,10 +34,28 @@ def _faces(values, field: str) -> list[int]:
     return values
 
 
+def _slay_them(context) -> dict:
+    """The Slay Them! card as the data prints it (the source's, when no data is given)."""
+    return context.get("slay_them") or {"mode": "party", "symbols": [ALL_YOU_VE_GOT], "targets": [6, 5, 4]}
+
+
+def _as_slay_them(challenge, context) -> None:
+    """Refuse a `phase: slay` setup whose challenge is not the Slay Them! card's: no game deals another."""
+    printed = _slay_them(context)["symbols"]
+    asked = [challenge] if challenge == ALL_YOU_VE_GOT else list(challenge)
+    if sorted(asked) != sorted(printed):
+        shown = "All You've Got" if printed == [ALL_YOU_VE_GOT] else ", ".join(printed)
+        raise SetupError("challenge", f"Slay Them! asks for {shown}: write "
+                                      f"`challenge: {ALL_YOU_VE_GOT if printed == [ALL_YOU_VE_GOT] else printed}`, "
+                                      "or another phase")
+
+
 def pool(setup, context):
     challenge = setup["challenge"]
     if challenge != ALL_YOU_VE_GOT and not isinstance(challenge, list):
         raise SetupError("challenge", f"a list of attribute symbols, or '{ALL_YOU_VE_GOT}'")
+    if setup.get("phase") == "slay":
+        _as_slay_them(challenge, context)
     card_kind = "slay" if setup.get("phase") == "slay" else "challenge"
     if error := insight_error(card_kind, setup.get("insight", 0)):
         raise SetupError("insight", f"{error}: write `phase: slay` for a hero attempting Slay Them!, or leave Insight out")
@@ -93,10 +111,37 @@ def ability(setup, context):
             "heart_cost": abilities.OATHBOUND_HEART if name == abilities.OATHBOUND else 0}
 
 
+def _printed_challenge(setup, context) -> dict:
+    """The challenge a `nemesis` setup names: its own `challenge`, `targets` and `mode`, or, with
+    `card`, that Nemesis's Nemesis Challenge of the phase as the card data prints it (so the
+    example follows the card when its targets are tuned)."""
+    if "card" not in setup:
+        missing = [key for key in ("challenge", "targets") if key not in setup]
+        if missing:
+            raise SetupError(missing[0], f"`{missing[0]}`, or `card:` naming the Nemesis whose challenge it is")
+        return {"challenge": setup["challenge"], "targets": setup["targets"], "mode": setup.get("mode")}
+    given = [key for key in ("challenge", "targets", "mode") if key in setup]
+    if given:
+        raise SetupError(given[0], f"`card:` gives the challenge's symbols, targets and mode: leave out `{given[0]}`")
+    nemeses = context.get("nemeses", {})
+    card = nemeses.get(setup["card"])
+    if card is None:
+        raise SetupError("card", f"no Nemesis '{setup['card']}': the Nemeses are {', '.join(nemeses) or 'none'}")
+    if setup["phase"] not in card:
+        raise SetupError("phase", f"a Nemesis Challenge is Approach, Lair or End, not {setup['phase']}")
+    if NEMESIS_ABILITIES[setup["nemesis"]] != card["ability"]:
+        raise SetupError("nemesis", f"{setup['card']}'s ability is {card['ability']}")
+    printed = card[setup["phase"]]
+    symbols = printed["symbols"]
+    return {"challenge": ALL_YOU_VE_GOT if symbols == [ALL_YOU_VE_GOT] else symbols,
+            "targets": printed["targets"], "mode": printed["mode"]}
+
+
 def nemesis(setup, context):
     """A challenge under a Nemesis's ability: the targets and dice it leaves, and the odds."""
     name = NEMESIS_ABILITIES[setup["nemesis"]]
-    challenge = setup["challenge"]
+    printed = _printed_challenge(setup, context)
+    challenge = printed["challenge"]
     if challenge != ALL_YOU_VE_GOT and not isinstance(challenge, list):
         raise SetupError("challenge", f"a list of attribute symbols, or '{ALL_YOU_VE_GOT}'")
     symbols = [challenge] if challenge == ALL_YOU_VE_GOT else challenge
@@ -104,15 +149,18 @@ def nemesis(setup, context):
     if unknown:
         raise SetupError("challenge", f"attribute symbols are {', '.join(ATTRIBUTES)}, or '{ALL_YOU_VE_GOT}'; not {', '.join(map(str, unknown))}")
     follows = setup.get("follows")
-    mode = setup.get("mode", "party" if setup["phase"] == "slay" else "solo")
-    if setup["phase"] == "slay" and mode != "party":
-        raise SetupError("mode", "Slay Them! is a Party Challenge: every living hero attempts it")
+    mode = printed["mode"] or ("party" if setup["phase"] == "slay" else "solo")
+    if setup["phase"] == "slay":
+        _as_slay_them(challenge, context)
+        if mode != _slay_them(context)["mode"]:
+            raise SetupError("mode", "Slay Them! is a Party Challenge: every living hero attempts it")
     if follows and (error := follows_error(mode)):
         raise SetupError("follows", f"{error}: write `mode: party` for a Party Challenge, or leave `follows` out")
-    targets = nemeses.challenge_targets(name, setup["phase"], symbols, _faces(setup["targets"], "targets"),
+    targets = nemeses.challenge_targets(name, setup["phase"], symbols, _faces(printed["targets"], "targets"),
                                         follows_failure=follows == "failure")
     dice = nemeses.pool_after(name, setup["dice"], follows_heart_loss=follows == "heart-loss")
-    return {"targets": targets, "dice": dice, "success": success_chance(dice, targets)}
+    return {"printed": list(printed["targets"]), "targets": targets, "dice": dice,
+            "success": success_chance(dice, targets)}
 
 
 def soul(setup, context):
@@ -181,13 +229,17 @@ KINDS = {kind.name: kind for kind in (
     Kind("nemesis", "a challenge under a Nemesis's ability: its targets, the dice left and the odds",
          (SetupField("nemesis", "str", choices=tuple(NEMESIS_ABILITIES), help="the Nemesis's ability"),
           SetupField("phase", "str", choices=("approach", "lair", "end", "slay")),
-          SetupField("challenge", "symbols or all", help="the challenge's attribute symbols, or all"),
-          SetupField("targets", "ints"), SetupField("dice", "int", low=1, high=MAX_EXAMPLE_DICE),
+          SetupField("card", "str", required=False,
+                     help="a Nemesis id: its Nemesis Challenge of the phase gives the symbols, targets and mode"),
+          SetupField("challenge", "symbols or all", required=False,
+                     help="the challenge's attribute symbols, or all (without `card`)"),
+          SetupField("targets", "ints", required=False, help="without `card`"),
+          SetupField("dice", "int", low=1, high=MAX_EXAMPLE_DICE),
           SetupField("mode", "str", required=False, choices=("solo", "party"),
                      help="a Solo or a Party Challenge (default solo; Slay Them! is a Party Challenge)"),
           SetupField("follows", "str", required=False, choices=FOLLOWS,
                      help="in a Party Challenge (mode: party): the hero before failed, or lost Heart")),
-         ("targets", "dice", "success"), nemesis),
+         ("printed", "targets", "dice", "success"), nemesis),
     Kind("soul", "Soul gained under a Nemesis's ability",
          (SetupField("nemesis", "str", choices=tuple(NEMESIS_ABILITIES)), SetupField("gain", "int", low=0, high=20)),
          ("soul",), soul),

@@ -2,7 +2,9 @@
 
 from pnp.rules.kinds import Kind, SetupError, SetupField
 from pnp.rules.verdun.cards import CardError, troop
-from pnp.rules.verdun.deck import PLAYERS
+from collections import Counter
+
+from pnp.rules.verdun.deck import PLAYERS, TRICK_CARDS, standard_deck
 from pnp.rules.verdun.game import Seat, Table, Target
 from pnp.rules.verdun.legal import dealt, move_error
 from pnp.rules.verdun.score import score as team_score
@@ -48,9 +50,21 @@ def seated(attackers: str, target: dict, plays: list[Play]) -> None:
         raise SetupError("plays", f"the Lead, {troops[0].player}, plays the first troop card and leads the attack: "
                                   f"they are on the attacking side, the {attackers}, not the {troops[0].team}",
                          at=(plays.index(troops[0]),))
-    if len(names) > max(PLAYERS.values()):
-        raise SetupError("plays", f"{len(names)} players: a trick is played by "
-                                  f"{' or '.join(map(str, sorted(PLAYERS.values())))}")
+    if len(troops) != TRICK_CARDS:
+        raise SetupError("plays", f"{len(troops)} troop cards: a trick is resolved once all {TRICK_CARDS} are down")
+    if len(names) not in PLAYERS.values():
+        counts = " or ".join(f"{count} ({mode})" for mode, count in PLAYERS.items())
+        again = next((index for index, play in enumerate(plays) if not play.answer
+                      and play.player in [p.player for p in plays[:index] if not p.answer]), None)
+        if again is not None:
+            raise SetupError("plays", f"play {again + 1} ({plays[again].player}): a second troop card from "
+                                      f"{plays[again].player} among {len(names)} players; a trick is played by "
+                                      f"{counts}, each in turn", at=(again,))
+        raise SetupError("plays", f"{len(names)} players field troop cards: a trick is played by {counts}")
+    box = Counter(standard_deck())
+    for card, count in Counter(dealt(play) for play in troops).items():
+        if count > box[card]:
+            raise SetupError("plays", f"{card} played {count} times: the deck holds {box[card]}")
     seats = [Seat(name, teams[name], [dealt(p) for p in troops if p.player == name],
                   [p.tactical for p in plays if p.player == name and p.tactical]) for name in teams]
     defenders = "German" if attackers == "French" else "French"

@@ -176,6 +176,11 @@ def test_an_example_the_rules_cannot_play_names_its_field(kind, setup, field):
                  "mode": "solo", "follows": "heart-loss"}, "follows"),
     ("nemesis", {"nemesis": "undertow", "phase": "slay", "challenge": "all", "targets": [6], "dice": 2,
                  "mode": "solo"}, "mode"),
+    # Slay Them! asks for All You've Got: no game deals a Slay Them! with a Key, or a Sword
+    ("nemesis", {"nemesis": "bound", "phase": "slay", "challenge": ["key"], "targets": [6, 5, 4], "dice": 5}, "challenge"),
+    ("pool", {"challenge": ["sword"], "symbols": ["sword"], "phase": "slay", "insight": 1}, "challenge"),
+    # a Nemesis Challenge named by its card takes its targets from the card, not from the setup
+    ("nemesis", {"nemesis": "bound", "card": "demon-lord", "phase": "end", "targets": [4], "dice": 3}, "targets"),
 ])
 def test_a_setup_no_game_could_play_is_refused(kind, setup, field):
     """Insight on a card other than Slay Them!, and a hero following another outside a Party
@@ -187,3 +192,24 @@ def test_a_setup_no_game_could_play_is_refused(kind, setup, field):
         KINDS[kind].compute(setup, {})
     assert error.value.field == field
     assert KINDS["pool"].compute({"challenge": "all", "symbols": ["sword"], "insight": 2, "phase": "slay"}, {}) == {"dice": 4}
+
+
+def test_a_nemesis_challenge_named_by_its_card_follows_the_card_data():
+    """`card:` reads the Nemesis Challenge from the data, so a retuned card changes the example's
+    answer (and `pnp check` then says the example disagrees) instead of leaving it stale."""
+    from pnp.games.olf import rules_context
+    from pnp.rules.kinds import SetupError
+    from pnp.rules.olf.kinds import KINDS
+
+    project = Project.at(ROOT)
+    context = rules_context(load_game(project, get_game(project, "olf")))
+    lord = context["nemeses"]["demon-lord"]["end"]
+    setup = {"nemesis": "bound", "card": "demon-lord", "phase": "end", "dice": 3}
+    found = KINDS["nemesis"].compute(setup, context)
+    assert found["printed"] == lord["targets"] and found["targets"] == sorted(lord["targets"] + [4], reverse=True)
+    retuned = {**context, "nemeses": {**context["nemeses"], "demon-lord": {**context["nemeses"]["demon-lord"],
+                                                                         "end": {**lord, "targets": [6]}}}}
+    assert KINDS["nemesis"].compute(setup, retuned)["targets"] == [6, 4]
+    with pytest.raises(SetupError) as error:
+        KINDS["nemesis"].compute({**setup, "nemesis": "precision"}, context)
+    assert error.value.field == "nemesis"

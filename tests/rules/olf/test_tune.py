@@ -89,6 +89,25 @@ def test_tune_writes_the_chosen_targets_and_nothing_else(project_copy):
     assert "nothing written" in again.output and nemeses.read_text().splitlines() == after
 
 
+def test_a_nemesis_left_outside_its_band_keeps_its_targets_and_the_run_exits_2(project_copy):
+    path = _small_measure(project_copy)
+    path.write_text(path.read_text().replace("won: [0.0, 1.0]", "won: [0.99, 1.0]"))
+    nemeses = project_copy / "card_data" / "olf" / "nemeses.yaml"
+    before = nemeses.read_bytes()
+    result = run_pnp("simulate", "olf", "--tune", "--nemesis", "drowned-queen", "--project", str(project_copy))
+    assert result.exit_code == 2 and "outside the band its skulls declare" in result.output and "left as printed" in result.output
+    assert nemeses.read_bytes() == before
+
+
+def test_a_skull_count_with_no_band_is_named(data, bands):
+    from pnp.errors import UsageError
+    from pnp.games.olf.tuning import tune_report
+
+    four = {**data, "nemeses": [{**data["nemeses"][0], "skulls": 4}]}
+    with pytest.raises(UsageError, match="4 skulls.*add its band"):
+        tune_report(four, bands, [], 10)
+
+
 @pytest.mark.parametrize("change, where", [
     (("won: [0.25, 0.40]", "won: [0.40, 0.25]"), "skulls.2.won"),
     (("games: 200 ", "games: lots "), "measure.games"),

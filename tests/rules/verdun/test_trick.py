@@ -133,7 +133,11 @@ def test_every_trick_rule_has_an_example():
 @pytest.mark.parametrize("plays, attackers, said", [
     # a player plays two troop cards in a row, 2v2: the turn passes clockwise, once each
     ([("A", "French", "F9"), ("B", "German", "G9"), ("B", "German", "G8"), ("C", "French", "F5")], "French",
-     "play 3 (B): it is C's turn"),
+     "play 3 (B): a second troop card from B"),
+    # a trick is resolved once four troop cards are down, of cards the deck holds
+    ([("A", "French", "F9"), ("B", "German", "G9")], "French", "2 troop cards"),
+    ([("A", "French", "F13"), ("B", "German", "F13"), ("C", "French", "F13"), ("D", "German", "G8")], "French",
+     "F13 played 3 times"),
     # 1v1: the two players alternate, each fielding two troop cards (ruling D10)
     ([("A", "French", "F9"), ("A", "French", "F8"), ("B", "German", "G9"), ("B", "German", "G8")], "French",
      "play 2 (A): it is B's turn"),
