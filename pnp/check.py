@@ -93,6 +93,23 @@ def cover_problems(project: Project, game: Game, loaded: list) -> list[Problem]:
             for index, card_id in enumerate(game.cover.cards) if card_id not in ids]
 
 
+def data_file_problems(project: Project, game: Game, loaded: list) -> list[Problem]:
+    """The engine's own files beside the decks (One Last Fight's difficulty bands), each read
+    safely and checked against the decks: a file absent is not checked."""
+    from pnp.data.yaml_source import load_yaml
+
+    problems = []
+    for name, check in game.file_checks:
+        path = project.card_data / game.key / name
+        if not path.is_file():
+            continue
+        try:
+            problems += check(load_yaml(path, project.relative(path), project.root), loaded)
+        except DataError as error:
+            problems += error.problems
+    return problems
+
+
 def _title_font_problems(project: Project, game: Game, font: str) -> list[Problem]:
     where = (game.located.file, game.located.line_of(("cover", "title_font")), "cover.title_font")
     try:
@@ -162,7 +179,7 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
             report.problems += error.problems
     if loaded is not None:
         report.decks = len(loaded)
-        report.problems += cover_problems(project, game, loaded)
+        report.problems += cover_problems(project, game, loaded) + data_file_problems(project, game, loaded)
         sound_decks = frozenset(deck for deck, deck_key in layout_keys.items() if deck and was_sound(deck_key))
         whole_game = not was_sound(key)
         if whole_game or len(sound_decks) < len(loaded):

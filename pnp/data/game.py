@@ -107,6 +107,7 @@ class Game:
     simulation_labels: Callable = lambda decks: {}         # ids in a report -> names to print
     simulation_report: Callable = lambda report, names: []  # lines and tables to print
     simulation_files: tuple = ()          # YAML files in card_data/GAME/ its simulator reads
+    file_checks: tuple = ()               # (YAML file in card_data/GAME/, check(located, loaded) -> problems)
     ink_saver: bool = False               # printed with the ink saver: what the layouts read to print light
     printed_words: tuple = ()             # words its engine's adapter prints itself (table pieces' labels)
     words: object | None = field(default=None, compare=False, repr=False)   # pnp.i18n Words: None in its source language

@@ -28,7 +28,7 @@ class SimulationOption:
 
 HOOKS = ("kinds", "rules_context", "simulator", "checks", "rulebook_context", "deck_context",
          "describe_example", "example_cards", "table_pieces", "simulation_options", "simulation_labels",
-         "simulation_report", "simulation_files", "printed_words")
+         "simulation_report", "simulation_files", "file_checks", "printed_words")
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,7 @@ class Adapter:
     simulation_labels: Callable = lambda decks: {}
     simulation_report: Callable = lambda report, names: []
     simulation_files: tuple = ()     # YAML files beside the decks its simulator reads (Located, by name)
+    file_checks: tuple = ()          # (YAML file beside the decks, check(located, loaded decks) -> problems)
     printed_words: tuple = ()        # words its Python prints (table pieces): extracted for the catalogues
 
     def hooks(self) -> dict:

@@ -6,7 +6,7 @@ from pnp.data.located import Located
 from pnp.data.plain import as_plain
 from pnp.errors import Problem, UsageError
 from pnp.games.base import Adapter, SimulationOption
-from pnp.games.olf.bands import BANDS_FILE, read_bands
+from pnp.games.olf.bands import BANDS_FILE, band_problems, read_bands
 from pnp.games.olf.report import simulation_report
 from pnp.games.olf.tuning import tune_report
 from pnp.games.olf.rulebook import describe, diagram, rulebook_context
@@ -131,5 +131,6 @@ ADAPTER = Adapter(
                          f"(card_data/olf/{BANDS_FILE}, its games and seed) and write them to nemeses.yaml.", bool, None),
     ),
     simulation_files=(BANDS_FILE,),
+    file_checks=((BANDS_FILE, band_problems),),
     simulation_report=simulation_report,
 )

@@ -41,6 +41,41 @@ class _Reader:
         return Band(float(value[0]), float(value[1]))
 
 
+def band_problems(located: Located, loaded: list) -> list[Problem]:
+    """`pnp check`: the band file as `--tune` reads it, and each Nemesis Challenge inside the
+    challenge band of its Nemesis's skulls (exact, so checked at once; the won band needs the
+    simulation, `pnp simulate olf --tune`). A problem is named at the card's line."""
+    from pnp.data.plain import as_plain
+    from pnp.rules.olf.tune import challenge_shares, phase_means
+
+    bands = read_bands(located)
+    decks = {d.deck.key: d for d in loaded}
+    nemeses = decks.get("nemeses")
+    if nemeses is None:
+        return []
+    data = {key: [as_plain(card) for card in deck.cards] for key, deck in decks.items()}
+    data["decks"] = {phase: data.get(phase, []) for phase in ("approach", "lair", "end")}
+    means = phase_means(data)
+    problems = []
+    for index, nemesis in enumerate(data["nemeses"]):
+        skulls = nemesis["skulls"]
+        if skulls not in bands.challenge:
+            problems.append(Problem(nemeses.located.file, nemeses.located.line_of((index, "skulls")), "skulls",
+                                    f"a skull count {located.file} has bands for "
+                                    f"({', '.join(map(str, sorted(bands.challenge)))})", str(skulls),
+                                    f"Add `{skulls}:` under `skulls:` in {located.file}"))
+            continue
+        band = bands.challenge[skulls]
+        for phase, share in challenge_shares(data, nemesis, means).items():
+            if not band.holds(share):
+                problems.append(Problem(
+                    nemeses.located.file, nemeses.located.line_of((index, f"{phase}_targets")), f"{phase}_targets",
+                    f"{nemesis['name']}'s {phase.title()} Nemesis Challenge inside the {skulls}-skull challenge band, "
+                    f"{band.low:.2f} to {band.high:.2f} of its phase's chance ({located.file})", f"{share:.2f}",
+                    "Run `pnp simulate olf --tune` to choose its targets, or change the band"))
+    return problems
+
+
 def read_bands(located: Located) -> Bands:
     """The bands, or a DataError naming every bad line."""
     reader = _Reader(located)

@@ -137,3 +137,19 @@ def test_the_documented_band_file_is_the_shipped_one():
     text = (ROOT / "docs" / "simulating.md").read_text()
     shown = yaml.safe_load(re.search(r"```yaml\n(.*?)```", text, re.S).group(1))
     assert shown == yaml.safe_load((ROOT / "card_data" / "olf" / BANDS_FILE).read_text())
+
+
+def test_check_names_a_nemesis_challenge_outside_its_challenge_band_at_its_card_line():
+    """`pnp check` (and so the build) holds the exact half of the band: no simulation needed."""
+    from pnp.data.yaml_source import load_yaml_text
+    from pnp.games.olf.bands import band_problems
+
+    project = Project.at(ROOT)
+    loaded = load_game(project, get_game(project, "olf"))
+    text = (ROOT / "card_data" / "olf" / BANDS_FILE).read_text().replace("challenge: [0.70, 0.95]", "challenge: [0.96, 0.99]")
+    found = band_problems(load_yaml_text(text, BANDS_FILE), loaded)
+    nemeses = next(d for d in loaded if d.deck.key == "nemeses")
+    lord = [p for p in found if "The Demon Lord" in p.expected]
+    assert [p.line for p in lord] == [nemeses.located.line_of((0, f"{phase}_targets")) for phase in ("approach", "lair", "end")]
+    assert all(str(p.file).endswith("nemeses.yaml") and "--tune" in p.fix for p in found)
+    assert band_problems(load_yaml_text((ROOT / "card_data" / "olf" / BANDS_FILE).read_text(), BANDS_FILE), loaded) == []
