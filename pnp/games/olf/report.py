@@ -29,6 +29,7 @@ def tune_report(report: dict) -> list:
         ("Nemesis", "left"), ("skulls", "left"), ("challenge I II III", "right"), ("won", "right"),
         ("targets I / II / III", "left"), ("", "left")), "rows": rows}
     tail = [f"{row['name']}: {row['why']}" for row in report["tune"] if row["why"]]
+    tail += [f"out of order with the skulls, {fault}" for fault in report.get("out_of_order", [])]
     written = len(report["write"])
     tail.append(f"{written} target list{'s' * (written != 1)} written to card_data/olf/nemeses.yaml" if written
                 else "nothing written" + ("" if report["out_of_band"] else ": every Nemesis measured is inside its band"))

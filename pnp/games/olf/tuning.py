@@ -3,7 +3,7 @@ and what it writes back: each Nemesis Challenge's targets that changed, by card 
 
 from pnp.errors import UsageError
 from pnp.rules.olf.simulate import PHASES
-from pnp.rules.olf.tune import Bands, evaluations, phase_means, tune_nemesis
+from pnp.rules.olf.tune import Bands, evaluations, order_faults, phase_means, tune_nemesis
 
 NEMESES_DECK = "nemeses"
 
@@ -44,7 +44,9 @@ def tune_report(data: dict, bands: Bands, nemesis_ids: list[str], games: int, pr
             writes += [{"deck": NEMESES_DECK, "card": index, "field": f"{phase}_targets", "value": row["targets"][phase]}
                        for phase in PHASES if row["targets"][phase] != row["before"][phase]]
     outside = [row for row in rows if not row["tuned"]]
+    measured = [{**row, "win_rates": {int(k): v for k, v in row["win_rates"].items()}} for row in rows]
     return {"tune": rows, "write": writes, "out_of_band": [row["id"] for row in outside],
+            "out_of_order": order_faults(measured),
             **({"error": "outside the band its skulls declare, its targets left as printed: "
                          + "; ".join(f"{row['name']} ({row['why']})" for row in outside)} if outside else {}),
             "measure": {"parties": list(bands.parties), "games": bands.games, "seed": bands.seed},

@@ -187,6 +187,20 @@ def _turn_dial(data: dict, nemesis: dict, bands: Bands, means: dict, candidates:
                                            f"{band.low:.0%}-{band.high:.0%}"}
 
 
+def order_faults(measured: list[dict]) -> list[str]:
+    """Each party size at which a Nemesis with more skulls is won more often than one with fewer:
+    the bands hold the average over party sizes, this holds every size."""
+    faults = []
+    parties = sorted({party for m in measured for party in m["win_rates"]})
+    for party in parties:
+        for easier in measured:
+            for harder in measured:
+                if harder["skulls"] > easier["skulls"] and harder["win_rates"][party] > easier["win_rates"][party]:
+                    faults.append(f"party of {party}: {harder['name']} ({harder['win_rates'][party]:.0%}) is won more "
+                                  f"often than {easier['name']} ({easier['win_rates'][party]:.0%})")
+    return faults
+
+
 def tune(data: dict, bands: Bands, nemesis_ids: list[str] | None = None, progress=None) -> list[dict]:
     """Each Nemesis named (all by default) tuned in turn."""
     means = phase_means(data)
