@@ -27,6 +27,7 @@ from pnp.rules.olf.simulate import PHASES, play
 
 DIAL_STEPS = 12               # points of the challenge band the dial stops at
 BISECTIONS = 4                # halvings of the dial after its two ends
+PARTY_SEED_STRIDE = 1009      # each party size's seed: the declared seed x this + the party size
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def win_rates(data: dict, nemesis: dict, bands: Bands) -> dict[int, float]:
     """The baseline party's win rate at each declared party size, each from its own seed."""
     rates = {}
     for party in bands.parties:
-        rng = Random(bands.seed * 1009 + party)
+        rng = Random(bands.seed * PARTY_SEED_STRIDE + party)
         wins = sum(play(data["characters"], data["equipment"], data["loot"], data["decks"], data["moments"],
                         nemesis, party, rng) for _ in range(bands.games))
         rates[party] = wins / bands.games
