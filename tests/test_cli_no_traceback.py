@@ -45,7 +45,7 @@ def commands(project, tmp_path):
         ("rules", "verset", str(example)), ("rules", "verset", "--kinds"),
         ("simulate", "verset", "--campaigns", "3"), ("new", "fresh"),
         ("export", "verset", "--for", "tts", "--out", str(tmp_path / "export")),
-        ("site", "--games", "verset", "--out", str(tmp_path / "site")),
+        ("site", "--games", "verset", "--paper", "a4", "--out", str(tmp_path / "site")),
     ]
 
 
