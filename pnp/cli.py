@@ -88,7 +88,7 @@ def run_command() -> int:
         del reserve
         report(memory_error())
         code = EXIT_BAD_INPUT
-    except (OSError, SystemError) as error:
+    except (OSError, SystemError, ImportError) as error:     # a library that could not be mapped in: an ImportError
         if not out_of_memory(error):
             raise
         del reserve

@@ -120,13 +120,15 @@ def current_stage() -> Stage | None:
     return _stages[-1] if _stages else None
 
 
-def out_of_memory(error: OSError | SystemError) -> bool:
+def out_of_memory(error: OSError | SystemError | ImportError) -> bool:
     """Whether the system refused memory: ENOMEM, or a library that could not be mapped in
-    (the loader says so in words, with no errno), or a SystemError near the cap (near_the_cap)."""
+    (the loader says so in words, with no errno; Python raises it as an ImportError), or a
+    SystemError near the cap (near_the_cap)."""
     if isinstance(error, SystemError):
         return near_the_cap()
     text = str(error).lower()
-    return error.errno == errno.ENOMEM or "failed to map segment" in text or "cannot allocate memory" in text
+    return (getattr(error, "errno", None) == errno.ENOMEM or "failed to map segment" in text
+            or "cannot allocate memory" in text)
 
 
 NEAR_THE_CAP = 0.75              # of the address-space cap: a failure past it is the cap's (glibc maps 64 MB at once)

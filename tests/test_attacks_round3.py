@@ -99,11 +99,23 @@ def test_a_swapped_pdf_vouched_for_by_an_edited_manifest_is_built_again(tiny, tm
 
 
 # 8. What ended in a traceback: a proof past the memory cap, a chapter of a 300,000-row table.
+# The cap sits where the starter game's cards cannot be typeset (135-180 MB all stop there),
+# well above what pnp's own libraries need to load (120 MB does not), not at the edge of either.
+MEMORY_CAP_FOR_A_PROOF = "150000000"
+
+
 def test_a_proof_past_the_memory_cap_is_one_line(tiny, tmp_path):
     """Past the cap a library may crash outright (a segfault in Pango): the one line still holds.
     The harness's faulthandler, there to show where a hung run was, is off here: its dump of the
     crashed worker is the harness's diagnosis, not pnp's output (a user's run prints none)."""
-    output = attacked(tiny, tmp_path, "proof", "tiny", env_extra={"PNP_MAX_MEMORY_BYTES": "200000000",
+    output = attacked(tiny, tmp_path, "proof", "tiny", env_extra={"PNP_MAX_MEMORY_BYTES": MEMORY_CAP_FOR_A_PROOF,
+                                                                  "PNP_CACHE": "off", "PYTHONFAULTHANDLER": ""})
+    assert "MAX_MEMORY_BYTES" in output
+
+
+def test_a_cap_too_low_for_pnp_s_own_libraries_is_one_line(tiny, tmp_path):
+    """So low a cap that a library cannot even be mapped in (an ImportError, no errno)."""
+    output = attacked(tiny, tmp_path, "proof", "tiny", env_extra={"PNP_MAX_MEMORY_BYTES": "120000000",
                                                                   "PNP_CACHE": "off", "PYTHONFAULTHANDLER": ""})
     assert "MAX_MEMORY_BYTES" in output
 
