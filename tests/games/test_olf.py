@@ -106,20 +106,17 @@ def test_each_die_net_has_six_equal_square_faces(built_olf):
     assert nets == 28                     # 8 Challenge dice and 5 each of the four resource dice
 
 
-def test_the_simulation_is_reproducible_and_ranks_the_nemeses_by_skulls():
+def test_the_simulation_is_reproducible_and_plays_the_nemesis_named():
+    """The ranking by skulls is held at every party size by tests/rules/olf/test_tune.py."""
     project = Project.at(ROOT)
     game = get_game(project, "olf")
     loaded = load_game(project, game)
-    first = game.simulator(loaded, games=150, party=3, seed=4)
-    assert first == game.simulator(loaded, games=150, party=3, seed=4)
+    first = game.simulator(loaded, games=30, party=3, seed=4)
+    assert first == game.simulator(loaded, games=30, party=3, seed=4)
     assert [row["id"] for row in first["nemeses"]] == ["demon-lord", "drowned-queen", "hollow-king",
                                                         "plague-saint", "clockwork-tyrant", "ash-wyrm"]
-    one = game.simulator(loaded, games=150, party=3, nemesis="ash-wyrm", seed=4)
+    one = game.simulator(loaded, games=30, party=3, nemesis="ash-wyrm", seed=4)
     assert [row["id"] for row in one["nemeses"]] == ["ash-wyrm"]
-    rates = {row["skulls"]: [] for row in first["nemeses"]}
-    for row in first["nemeses"]:
-        rates[row["skulls"]].append(row["win_rate"])
-    assert max(rates[3]) < min(rates[1])
 
 
 def test_a_result_the_engine_cannot_play_is_named(project_copy):

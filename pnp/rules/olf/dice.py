@@ -6,6 +6,7 @@ assignment whenever one exists (a larger die is never needed where a smaller one
 """
 
 from collections import Counter
+from functools import lru_cache
 
 from pnp.rules.olf.components import ALL_YOU_VE_GOT, ATTRIBUTES, BASE_DICE, MAX_POWER
 
@@ -44,3 +45,14 @@ def match(dice: list[int], targets: list[int]) -> list[int] | None:
         left[fits[0]] -= 1
         used[index] = fits[0]
     return [used[i] for i in range(len(targets))]
+
+
+def meets(dice, targets) -> bool:
+    """Whether a roll succeeds: `match` without the assignment, remembered by the faces and targets
+    sorted (success depends on neither's order), as the simulator asks it thousands of times a game."""
+    return _meets(tuple(sorted(dice)), tuple(sorted(targets)))
+
+
+@lru_cache(maxsize=65536)
+def _meets(dice: tuple, targets: tuple) -> bool:
+    return match(list(dice), list(targets)) is not None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from pnp.rules.olf import abilities
 from pnp.rules.olf.components import MAX_POWER, SOUL_PER_POWER
-from pnp.rules.olf.dice import match
+from pnp.rules.olf.dice import meets
 
 CHALLENGE_CARDS = ("challenge", "nemesis", "slay")
 INSIGHT_CARDS = ("slay",)         # Insight adds dice "when ... attempting the Challenge on the Slay Them! Card"
@@ -86,7 +86,7 @@ def illegal(view: View, move: Move) -> str | None:
     hero = view.hero(move.hero)
     if not hero.alive:
         return f"{hero.name} has Faced Death"
-    failing = view.rolled and match(list(view.dice), list(view.targets)) is None
+    failing = view.rolled and not meets(view.dice, view.targets)
     if move.kind == "attempt":
         return None if view.card_kind in CHALLENGE_CARDS and view.mode == "solo" else "only a Solo Challenge is taken on"
     if move.kind in ("buy", "spend"):

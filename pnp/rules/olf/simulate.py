@@ -29,7 +29,7 @@ from random import Random
 from pnp.rules.olf import abilities, nemesis as nemeses
 from pnp.rules.olf.components import ALL_YOU_VE_GOT, DIE_SIDES, MAX_POWER, SOUL_PER_POWER
 from pnp.rules.olf.deck import build_deck
-from pnp.rules.olf.dice import match, pool_size
+from pnp.rules.olf.dice import meets, pool_size
 from pnp.rules.olf.effects import parse
 from pnp.rules.olf.moves import HeroView, Move, View, illegal, insight_dice
 from pnp.rules.olf.odds import hex_cost, success_chance
@@ -174,7 +174,7 @@ def _has_use(hero: HeroView) -> bool:
 def _one_again(dice, die: int, targets) -> int:
     rest = list(dice)
     rest.remove(die)
-    return sum(1 for face in range(1, DIE_SIDES + 1) if match(rest + [face], list(targets)) is not None)
+    return sum(1 for face in range(1, DIE_SIDES + 1) if meets(rest + [face], targets))
 
 
 class Game:
@@ -266,7 +266,7 @@ class Game:
         dice = nemeses.pool_after(table.nemesis, pool_of(_symbols_of(hero), card["symbols"], insight, spent),
                                   follows_loss)
         table.dice = [self.rng.randint(1, DIE_SIDES) for _ in range(dice)]
-        while match(table.dice, table.targets) is None:
+        while not meets(table.dice, table.targets):
             view = view_of(table)
             mend = self.move(self.strategy.mend(view), view)
             if mend is None:
@@ -281,7 +281,7 @@ class Game:
                 table.oathbound_used = True
                 self.lose_heart(user, abilities.OATHBOUND_HEART)
             user.uses = abilities.spend_use(user.uses)
-        won = match(table.dice, table.targets) is not None
+        won = meets(table.dice, table.targets)
         table.dice = None
         if hero.alive:
             self.apply(hero, card["success" if won else "defeat"], card)

@@ -17,7 +17,7 @@ from pnp.rules.olf.simulate import Baseline, IllegalMove, play
 from tests.conftest import ROOT
 from tests.rules.simulated import games_per_mode
 
-GAMES_PER_PARTY = games_per_mode(250)   # x 6 party sizes; every Nemesis and every seat order in turn
+GAMES_PER_PARTY = games_per_mode(100)   # x 6 party sizes; every Nemesis and every seat order in turn
 TABLE_FIELDS = {"heroes", "nemesis", "phase", "insight", "card_kind", "mode", "symbols", "targets", "roller",
                 "rolled", "dice", "oathbound_used", "next_card"}
 HERO_FIELDS = {"name", "symbols", "heart", "max_heart", "power", "soul", "alive", "ability", "uses"}
