@@ -11,12 +11,11 @@ from pnp.rules.verset.hands import hand_total, is_blackjack, is_eagle_eye
 from pnp.rules.verset.odds import ImpossibleCards, hit_odds
 from pnp.rules.verset.campaign import DUELS, HAND_LIMIT
 from pnp.rules.verset.components import ABILITIES
-from pnp.rules.verset.table import INITIAL_CARDS
 from pnp.rules.verset.legal import may_hold_drinks
 from pnp.rules.verset.payout import HOWS, HOWS_BY_OUTCOME, OUTCOMES, outcome_error, payout
 from pnp.rules.verset.rounds import DeckExhausted, ScriptedPolicy, play_round
 from pnp.rules.verset.stakes import RuleViolation, check_stake, highest_stake, may_raise, stake_range
-from pnp.rules.verset.table import MAX_STAKE, MIN_STAKE, table_rules
+from pnp.rules.verset.table import INITIAL_CARDS, MAX_STAKE, MIN_STAKE, table_rules
 
 STAKE = SetupField("stake", "int", low=MIN_STAKE, high=MAX_STAKE)
 MAX_SOULS = 200
