@@ -19,7 +19,7 @@ from pnp.contained import stage
 from pnp.output import BuildReport, up_to_date, write_outputs
 from pnp.output.folders import MANIFEST
 from pnp.data.decks import load_game
-from pnp.errors import DataError, PnpError, UsageError
+from pnp.errors import ChapterCheckFailed, DataError, PnpError, UsageError
 from pnp.files import project_files
 from pnp.games import get_game
 from pnp.inputs import build_inputs, game_inputs, render_inputs
@@ -281,6 +281,8 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
                 progress(done, len(tasks), task.label)
                 try:
                     task.deliver(*counted(task.function, *task.arguments))
+                except ChapterCheckFailed:
+                    raise                          # the check's, found late: the run stops now
                 except PnpError as error:
                     failures.append((task.blame, error))
         else:
@@ -298,6 +300,8 @@ def render_editions(project: Project, editions: list[Edition], options: PrintOpt
                     progress(done, len(tasks), task.label)
                     try:
                         task.deliver(*future.result())
+                    except ChapterCheckFailed:
+                        raise                      # the check's, found late: the rest is stopped
                     except PnpError as error:
                         failures.append((task.blame, error))
             except BaseException:

@@ -100,6 +100,15 @@ class DataError(PnpError):
         return (DataError, (self.problems,))
 
 
+class ChapterCheckFailed(DataError):
+    """Problems of the rulebook's chapters, found by the rulebook's own task (which checks them as
+    it renders them, pnp.rulebook.chapter_check): part of the build's check, so like a failed
+    check it stops the whole run at once, not after every other piece has been typeset."""
+
+    def __reduce__(self):
+        return (ChapterCheckFailed, (self.problems,))
+
+
 class UsageError(PnpError):
     """A bad command-line request, such as an unknown game (exit status 2)."""
 

@@ -8,7 +8,7 @@ is kept under the chapters' key (pnp.checked), whichever of the two made it."""
 import json
 
 from pnp.checked import card_files, part_key, remember_sound, was_sound
-from pnp.errors import DataError, Problem
+from pnp.errors import ChapterCheckFailed, DataError, Problem
 from pnp.inputs import render_inputs
 from pnp.project import Project
 from pnp.rulebook.source import rulebook_dir
@@ -55,19 +55,24 @@ def chapter_problems(project: Project, shown, loaded: list, results: dict, body=
 def checked_rulebook_body(project: Project, game, loaded: list, results: dict, rendering: str, complete: bool):
     """The chapters' body as a build prints them (`game`: the edition's), checked as `pnp check`
     checks them (`complete`: the build refuses a missing translation) and the sound verdict
-    kept, if the inputs did not change meanwhile. Raises DataError with every problem."""
+    kept, if the inputs did not change meanwhile. Raises ChapterCheckFailed with every problem."""
     from pnp.rulebook.render import rulebook_body
 
     files = card_files(project, game.key)
     before = part_key(files, "every input", rendering)
     force = chapters_forced(game, game.language, (game.language,) if complete else ())
     key = chapters_key(project, game, game.language, force, results, files, rendering)
-    body = rulebook_body(project, game, loaded, results)
+    try:
+        body = rulebook_body(project, game, loaded, results)
+    except ChapterCheckFailed:
+        raise
+    except DataError as error:             # a chapter that does not even read
+        raise ChapterCheckFailed(error.problems) from None
     if was_sound(key):
         return body
     _, problems = chapter_problems(project, game, loaded, results, body)
     if problems:
-        raise DataError(problems)
+        raise ChapterCheckFailed(problems)
     if before == part_key(card_files(project, game.key), "every input", render_inputs(project)):
         remember_sound(key)
     return body
