@@ -11,15 +11,17 @@ import gc
 import hashlib
 import json
 import os
+import pickle
 import signal
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.contained import stage
 from pnp.data.decks import load_game
 from pnp.games import get_game
 from pnp.data.game import Game
+from pnp.errors import DataError, PnpError, UsageError
 from pnp.project import Project
 from pnp.render import cache
 from pnp.stack_room import with_stack_room
@@ -125,8 +127,27 @@ def counted(task, *arguments):
     WeasyPrint laid out for it)."""
     before = cache.layouts_done()
     with stage("", TASKS.get(task.__name__, task.__name__.replace("_", " "))):
-        result = with_stack_room(task, *arguments)
+        try:
+            result = with_stack_room(task, *arguments)
+        except PnpError as error:
+            raise travelling(error) from None
     return result, cache.layouts_done() - before
+
+
+def travelling(error: PnpError) -> PnpError:
+    """A refusal as it can cross to the process that reports it: itself when it pickles both
+    ways, else its words in plain values (an error that fails to unpickle there would read as a
+    crashed worker, not as the refusal it is)."""
+    try:
+        pickle.loads(pickle.dumps(error))
+        return error
+    except Exception:
+        if isinstance(error, DataError):
+            return DataError([replace(problem, file=str(problem.file),
+                                      line=problem.line if isinstance(problem.line, int) else
+                                      None if problem.line is None else str(problem.line))
+                              for problem in error.problems])
+        return UsageError(str(error))
 
 
 def deck_files(job: GameJob, deck_key: str, papers: tuple, duplex: str,

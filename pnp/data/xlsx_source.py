@@ -31,8 +31,13 @@ class Cell(str):
 
         quoted = sheet if sheet.replace("-", "").replace("_", "").isalnum() else "'" + sheet.replace("'", "''") + "'"
         cell = super().__new__(cls, f"{quoted}!{get_column_letter(column)}{row}")
-        cell.order = (row, column)
+        cell.sheet, cell.order = sheet, (row, column)
         return cell
+
+    def __reduce__(self):
+        """Made again from its sheet, row and column: a problem at a cell crosses from a worker
+        process to the one reporting it (a str's own pickling would call __new__ with the text)."""
+        return (Cell, (self.sheet, *self.order))
 
     def __lt__(self, other):
         return self.order < _order(other)

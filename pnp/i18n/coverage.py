@@ -110,8 +110,14 @@ def template_catalogue(project: Project, game, language: str) -> Catalog:
                        msgid_bugs_address="", copyright_holder="", charset="utf-8",
                        header_comment=HEADER.format(title=game.title, key=game.key, language=language))
     for found in game_strings(project, game):
-        template.add(found.message, locations=[(found.file, found.line or 0)])
+        template.add(found.message, locations=[(found.file, po_line(found.line))])
     return template
+
+
+def po_line(place) -> int:
+    """Where a string is, as a catalogue's `#: FILE:LINE` holds it: a line number, or a spreadsheet
+    cell's row (`cards!D3` is row 3: a .po location is a whole number)."""
+    return getattr(place, "order", (place or 0,))[0]
 
 
 def updated_catalogue(project: Project, game, language: str) -> Catalog:

@@ -179,3 +179,34 @@ def test_a_damaged_sheet_is_refused_in_words(tmp_path):
             archive.writestr(name, data)
     assert _refusal(path).startswith("deck.xlsx:gold!A1: (file): expected an Excel workbook (.xlsx) saved by a "
                                      "spreadsheet program, found a file openpyxl cannot read (IndexError")
+
+
+def test_a_cell_crosses_processes_and_a_worker_s_refusal_names_it(tiny):
+    """A problem at a cell pickles (a str subclass made from sheet, row and column), so the
+    default parallel build names the cell, as `--jobs 1` does, not a crashed worker."""
+    import pickle
+
+    from pnp.data.xlsx_source import Cell
+    from pnp.workers import travelling
+
+    cell = Cell("cards", 3, 4)
+    assert pickle.loads(pickle.dumps(cell)) == "cards!D3" and pickle.loads(pickle.dumps(cell)).order == (3, 4)
+    error = DataError([])
+    assert travelling(error) is error
+    _starter_to_workbook(tiny)
+    path = tiny.card_data / "tiny" / "cards.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["cards"]["D3"] = "Draw a card. " * 60                   # the second card's text, far too long
+    book.save(path)
+    result = run_pnp("build", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2 and "cards.xlsx:cards!D3" in result.output and "crash" not in result.output
+
+
+def test_translate_locates_a_workbook_s_strings_by_row(tiny):
+    """`pnp translate` on a game whose deck is a workbook: a catalogue location is a whole number,
+    so a cell is written as its row (it was a traceback)."""
+    _starter_to_workbook(tiny)
+    result = run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
+    assert result.exit_code == 1 and "Traceback" not in result.output      # 1: words still to translate
+    catalogue = (tiny.card_data / "tiny" / "locale" / "fr" / "messages.po").read_text()
+    assert "#: card_data/tiny/cards.xlsx:2" in catalogue
