@@ -42,3 +42,5 @@ def site(out_dir: str | None, games: str | None, title: str, papers: tuple[str, 
     console.print(f"The site: {plural(report.games, 'game')}, {plural(report.files, 'file')}, "
                   f"{report.size / 1024 / 1024:.1f} MB in {report.folder}", highlight=False, soft_wrap=True)
     console.print(f"  open {report.folder / 'index.html'}", highlight=False, soft_wrap=True)
+    for note in report.notes:
+        console.print(f"  note: {note}", highlight=False, soft_wrap=True, markup=False)

@@ -12,7 +12,7 @@ import hashlib
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.editions import Edition, PrintOptions, render_editions
@@ -27,7 +27,8 @@ from pnp.render.colours import contrast, hex_rgb
 from pnp.render.papers import HOME_PAPERS, paper_name
 from pnp.render.sheet_layout import sheet_layout
 from pnp.site.archive import deterministic_zip
-from pnp.site.languages import SITE_LANGUAGE, listed, page_file, page_frame, page_words, site_languages
+from pnp.site.languages import (SITE_LANGUAGE, complete_languages, listed, page_file, page_frame, page_words,
+                                site_languages)
 from pnp.site.pages import calibration_in, game_page
 from pnp.site.pictures import cover, scale_bar, thumbnail
 from pnp.site.sanitise import published_page
@@ -47,6 +48,7 @@ class SiteReport:
     games: int
     files: int
     size: int
+    notes: tuple = ()             # each game's language left out, and why
 
 
 def text_on(background: str) -> str:
@@ -114,7 +116,8 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
     languages = game.languages or (game.language,)
     wanted = [(language, paper) for language in languages for paper in papers]
     progress(f"{game.title}: {', '.join(paper_name(paper) for paper in papers)}")
-    reference = pool.submit(game_reference_by_key, project, game.key, common) if pool is not None else None
+    reference = (pool.submit(game_reference_by_key, project, game.key, common, languages)
+                 if pool is not None else None)
     try:
         made = render_editions(project, [Edition(game.key, paper, language, modules) for language, paper in wanted],
                                PrintOptions("long", booklet=True), pool=pool)
@@ -156,7 +159,8 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
     return files + references, {"made": made, "scale_bars": {k: v for k, v in scale_bars.items() if v}}
 
 
-def game_reference_by_key(project: Project, key: str, common: dict) -> list[tuple[str, bytes]]:
+def game_reference_by_key(project: Project, key: str, common: dict,
+                          languages: tuple | None = None) -> list[tuple[str, bytes]]:
     """game_reference on a pool's process, which is handed the game's key (a game's card
     models are made when it loads, and do not travel between processes). Its pictures are
     cached by the render inputs read now: a pool kept between rebuilds (pnp serve) would
@@ -165,7 +169,8 @@ def game_reference_by_key(project: Project, key: str, common: dict) -> list[tupl
     from pnp.render import cache
 
     cache.use_salt(project.root, render_inputs(project))
-    return game_reference(project, get_game(project, key), common)
+    game = get_game(project, key)
+    return game_reference(project, replace(game, languages=languages) if languages is not None else game, common)
 
 
 def game_reference(project: Project, game: Game, common: dict) -> list[tuple[str, bytes]]:
@@ -248,15 +253,18 @@ def _render(project: Project, name: str, **context) -> bytes:
 
 
 def site_files(project: Project, keys: list[str], title: str, progress: Callable[[str], None] = lambda step: None,
-               pool: ProcessPoolExecutor | None = None, papers: tuple[str, ...] = SITE_PAPERS) -> list[tuple[str, bytes]]:
+               pool: ProcessPoolExecutor | None = None, papers: tuple[str, ...] = SITE_PAPERS,
+               notes: list | None = None) -> list[tuple[str, bytes]]:
     """Every file of the site, by path, in a stable order, rendered on `pool` (`pnp serve`
-    keeps one between rebuilds), else on one pool started for all the games."""
+    keeps one between rebuilds), else on one pool started for all the games. A game's language
+    whose words are not all translated is left out, said in `notes`."""
     if not keys:
         raise UsageError(f"{project.root} has no games yet: `pnp new GAME` makes one")
+    notes = notes if notes is not None else []
     if pool is None:
         with worker_pool() as own:              # one pool for every game of the site (None: one core)
-            return _site_files(project, keys, title, progress, own, papers)
-    return _site_files(project, keys, title, progress, pool, papers)
+            return _site_files(project, keys, title, progress, own, papers, notes)
+    return _site_files(project, keys, title, progress, pool, papers, notes)
 
 
 def _site_templates_compile(project: Project) -> None:
@@ -279,9 +287,13 @@ def _site_templates_compile(project: Project) -> None:
 
 
 def _site_files(project: Project, keys: list[str], title: str, progress, pool,
-                papers: tuple[str, ...]) -> list[tuple[str, bytes]]:
+                papers: tuple[str, ...], notes: list) -> list[tuple[str, bytes]]:
     _site_templates_compile(project)
-    games = [get_game(project, key) for key in keys]
+    games = []
+    for key in keys:
+        game, left_out = complete_languages(project, get_game(project, key))
+        games.append(game)
+        notes += left_out
     languages = site_languages(games)
     words = {language: page_words(project, language) for language in languages}
     site = {"title": title, "languages": languages, "names": {language: words[language]["language"]
@@ -348,6 +360,7 @@ def build_site(project: Project, out_dir: Path, keys: list[str] | None = None, t
                progress: Callable[[str], None] = lambda step: None, owned: bool = False,
                pool: ProcessPoolExecutor | None = None, papers: tuple[str, ...] = SITE_PAPERS) -> SiteReport:
     keys = list(keys) if keys else game_keys(project)
-    files = site_files(project, keys, title, progress, pool, papers)
+    notes: list[str] = []
+    files = site_files(project, keys, title, progress, pool, papers, notes)
     write_outputs(out_dir, [(name, data, 0, 0) for name, data in files], owned)
-    return SiteReport(out_dir, len(keys), len(files), sum(len(data) for _, data in files))
+    return SiteReport(out_dir, len(keys), len(files), sum(len(data) for _, data in files), tuple(notes))

@@ -26,6 +26,34 @@ def site_languages(games) -> list[str]:
     return found
 
 
+def complete_languages(project: Project, game) -> tuple[object, list[str]]:
+    """The game as the site prints it: in each of its languages whose words are all translated,
+    its source language always; each language left out said in a note. A translation that is
+    wrong, not merely unfinished (a msgstr that drops a placeholder), is still refused."""
+    from dataclasses import replace
+
+    from pnp.i18n.checks import catalogue_problems
+    from pnp.i18n.coverage import game_coverage
+
+    source = game.source_game or game
+    kept, notes = [], []
+    for language in game.languages or (game.language,):
+        if language == source.language:
+            kept.append(language)
+            continue
+        problems = catalogue_problems(project, source, language)
+        if problems:
+            raise DataError(problems)
+        coverage = game_coverage(project, source, language)
+        if coverage.complete:
+            kept.append(language)
+            continue
+        missing = len(coverage.missing) + len(coverage.fuzzy) + sum(len(found) for *_, found in coverage.others)
+        notes.append(f"{game.title} in {language}: left out of the site, {missing} things still to translate "
+                     f"(`pnp translate {game.key} --lang {language}` lists them)")
+    return replace(game, languages=tuple(kept)), notes
+
+
 def page_file(stem: str, language: str, extension: str = "html") -> str:
     """The file of a page (or a picture) in `language`: index.html, index.fr.html."""
     return f"{stem}.{extension}" if language == SITE_LANGUAGE else f"{stem}.{language}.{extension}"

@@ -297,3 +297,17 @@ def test_the_reference_draws_its_cards_from_the_pages_the_build_laid_out(built_s
     for language in game.languages:
         assert card_pictures(project, game.in_language(language), loaded)
     assert cache.layouts_done() == before
+
+
+def test_a_partly_translated_game_s_site_prints_what_is_complete_and_says_what_is_left_out(tiny, tmp_path):
+    """Tiny declared in English and French with no French words yet: the English pages and files
+    are built, and the French edition is named as left out, with what would finish it."""
+    path = tiny.card_data / "tiny" / "game.yaml"
+    path.write_text(path.read_text().replace("language: en\n", "language: en\nlanguages: [en, fr]\n", 1))
+    out = tmp_path / "site"
+    result = run_pnp("site", "--games", "tiny", "--paper", "a4", "--out", str(out), "--project", str(tiny.root))
+    assert result.exit_code == 0, result.output
+    assert (out / "index.html").exists() and (out / "tiny" / "a4" / "cards.pdf").exists()
+    assert not list(out.rglob("*.fr.html"))
+    said = " ".join(result.output.split())
+    assert "note: Tiny in fr: left out of the site" in said and "pnp translate tiny --lang fr" in said
