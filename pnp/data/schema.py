@@ -114,6 +114,45 @@ def _problem(located: Located, model: type[BaseModel], error: dict, base: tuple)
     return Problem(located.file, line, field, error["msg"], repr(found))
 
 
+def _header_place(located: Located, name: str | None):
+    """Where a table deck's header names `name` (its first cell when None): line 1 of a CSV file,
+    the column's cell in a sheet's first row."""
+    first = located.lines.get((), 1)
+    if name is None or not hasattr(first, "sheet"):
+        return first
+    from pnp.data.xlsx_source import Cell
+
+    return Cell(first.sheet, first.order[0], located.columns.index(name) + 1)
+
+
+def _header_problems(located: Located, root, errors: list[dict]) -> tuple[list[Problem], list[dict]]:
+    """A table deck's header faults, each once at the header (a misspelt column is one fault,
+    not one a row): an unknown column, and a required field no column names. The other errors
+    are handed back."""
+    if not located.columns:
+        return [], errors
+    unknown = sorted({e["loc"][-1] for e in errors if e["type"] == "extra_forbidden" and e["loc"][-1] in located.columns},
+                     key=located.columns.index)
+    missing = sorted({e["loc"][-1] for e in errors if e["type"] == "missing" and e["loc"][-1] not in located.columns})
+    fields = sorted(getattr(root, "model_fields", {}))
+    problems, renamed = [], set()
+    for column in unknown:
+        close = difflib.get_close_matches(column, missing or fields, n=1)
+        renamed |= set(close) & set(missing)
+        problems.append(Problem(located.file, _header_place(located, column), f"column '{column}'",
+                                "a column named after one of the deck's fields: " + ", ".join(fields),
+                                f"'{column}'", f"Did you mean '{close[0]}'? Rename the header cell" if close
+                                else "Rename the header cell to a field, or remove the column"))
+    for name in missing:
+        if name not in renamed:
+            problems.append(Problem(located.file, _header_place(located, None), "(header)",
+                                    f"a {name} column (the field is required)", "none",
+                                    f"Add a {name} column to the header and fill it"))
+    rest = [e for e in errors if not (e["type"] == "extra_forbidden" and e["loc"][-1] in unknown
+                                      or e["type"] == "missing" and e["loc"][-1] in missing)]
+    return problems, rest
+
+
 def validate(located: Located, model: Any, base: tuple = ()) -> Any:
     """Validate located.data against a model or type; all problems are raised at once."""
     adapter = TypeAdapter(model)
@@ -121,7 +160,8 @@ def validate(located: Located, model: Any, base: tuple = ()) -> Any:
         return adapter.validate_python(located.data)
     except ValidationError as error:
         root = _model_in(model) or model
-        problems = [_problem(located, root, e, base) for e in error.errors()]
+        header, errors = _header_problems(located, root, error.errors())
+        problems = header + [_problem(located, root, e, base) for e in errors]
         # Copies of one CSV row share a line: report each fault of the row once.
         unique = {(p.line, p.field.split(", ")[-1], p.expected, p.found): p for p in reversed(problems)}
         raise DataError(sorted(unique.values(), key=lambda p: (p.line or 0)) ) from None

@@ -210,3 +210,25 @@ def test_translate_locates_a_workbook_s_strings_by_row(tiny):
     assert result.exit_code == 1 and "Traceback" not in result.output      # 1: words still to translate
     catalogue = (tiny.card_data / "tiny" / "locale" / "fr" / "messages.po").read_text()
     assert "#: card_data/tiny/cards.xlsx:2" in catalogue
+
+
+def test_a_misspelt_header_is_one_fault_at_its_cell_in_a_workbook_and_a_csv_file(tiny):
+    """One misspelt column gave a fault for every row (twice: the unknown key, the missing field)."""
+    _starter_to_workbook(tiny)
+    path = tiny.card_data / "tiny" / "cards.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["cards"]["D1"] = "txet"
+    book.save(path)
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    lines = [line for line in result.output.splitlines() if "cards.xlsx" in line]
+    assert result.exit_code == 2 and len(lines) == 1 and "cards.xlsx:cards!D1: column 'txet'" in lines[0]
+    assert "Did you mean 'text'?" in lines[0]
+    rows = [[cell.value for cell in row] for row in book["cards"].iter_rows()]
+    with (tiny.card_data / "tiny" / "cards.csv").open("w", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    path.unlink()
+    game = tiny.card_data / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("data: cards.xlsx", "data: cards.csv"))
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    lines = [line for line in result.output.splitlines() if "cards.csv" in line]
+    assert result.exit_code == 2 and len(lines) == 1 and "cards.csv:1: column 'txet'" in lines[0]
