@@ -58,3 +58,13 @@ def test_a_misspelt_filter_gets_the_closest_one():
     with pytest.raises(TemplateSyntaxError) as raised:
         Environment().from_string("{{ card.text | rule('#000000') }}")
     assert syntax_error_place(raised.value)[1] == "Did you mean 'rules'?"
+
+
+@pytest.mark.parametrize("source, line, fix", [
+    ("a\n{% if x %}\nb\n{% endfi %}\n", 4, "Did you mean {% endif %}? (for the {% if %} that opens at line 2)"),
+    ("{% for x in y %}\n{% esle %}\nq\n{% endfor %}\n", 2, "Did you mean {% else %}? (for the {% for %} that opens at line 1)"),
+])
+def test_a_misspelt_closing_tag_is_placed_at_the_typo_with_the_tag_it_means(source, line, fix):
+    with pytest.raises(TemplateSyntaxError) as raised:
+        Environment().from_string(source)
+    assert syntax_error_place(raised.value) == (line, fix)

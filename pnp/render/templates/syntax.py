@@ -2,6 +2,7 @@
 (the end of the file, or the closing tag of an outer block); the mistake is where the block
 opens, so that is the line a designer is sent to."""
 
+import difflib
 import re
 
 from jinja2 import Environment, TemplateSyntaxError
@@ -15,6 +16,7 @@ _LEXER = Environment()          # tokens only: the delimiters are Jinja's defaul
 
 
 UNKNOWN_TAG = re.compile(r"Encountered unknown tag '(\w+)'")
+MIDDLE_TAGS = {"if": ("elif", "else"), "for": ("else",)}     # tags a block may hold before its end
 UNKNOWN_FILTER = re.compile(r"No filter named '([^']+)'")
 PNP_FILTERS = ("rules",)
 FUNCTIONS = {                   # what layouts and chapters call, not filter: how each is written
@@ -76,6 +78,12 @@ def syntax_error_place(error: TemplateSyntaxError) -> tuple[int | None, str]:
     opened = [line for name, line in open_blocks if name == tag]
     if not opened:
         return error.lineno, fix
+    known = BLOCK_TAGS | {f"end{name}" for name in BLOCK_TAGS} | {m for ms in MIDDLE_TAGS.values() for m in ms}
+    misspelt = (unknown and unknown.group(1) not in known       # an outer block's end is no typo
+                and difflib.get_close_matches(unknown.group(1), [f"end{tag}", *MIDDLE_TAGS.get(tag, ())], n=1))
+    if misspelt:                        # `{% endfi %}`: the typo is the fault, at its own line
+        return error.lineno, (f"Did you mean {{% {misspelt[0]} %}}? (for the {{% {tag} %}} that opens at line "
+                              f"{opened[-1]})")
     return opened[-1], f"Close the {{% {tag} %}} that opens here with {{% end{tag} %}}"
 
 
