@@ -43,7 +43,10 @@ def run_capped(args, project: Path | None, env_extra=None, seconds=SECONDS):
     seconds and pnp's peak memory in bytes (its workers included). The pages an attack leaves
     as they were come from the test run's page cache, as they would from a user's; what the
     attack changes is laid out (or refused) afresh, its inputs being part of every key."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONFAULTHANDLER": "1", **(env_extra or {})}
+    # faulthandler shows where a hung run was (the timeout below sends SIGABRT); under a memory cap
+    # a library may crash outright, and the crashed worker's dump is the harness's, not pnp's output.
+    capped = "PNP_MAX_MEMORY_BYTES" in (env_extra or {})
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONFAULTHANDLER": "" if capped else "1", **(env_extra or {})}
     argv = [*map(str, args), *(["--project", str(project)] if project is not None else [])]
     read_end, write_end = os.pipe()
     start = time.monotonic()

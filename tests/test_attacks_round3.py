@@ -105,18 +105,17 @@ MEMORY_CAP_FOR_A_PROOF = "150000000"
 
 
 def test_a_proof_past_the_memory_cap_is_one_line(tiny, tmp_path):
-    """Past the cap a library may crash outright (a segfault in Pango): the one line still holds.
-    The harness's faulthandler, there to show where a hung run was, is off here: its dump of the
-    crashed worker is the harness's diagnosis, not pnp's output (a user's run prints none)."""
+    """Past the cap a library may crash outright (a segfault in Pango): the one line still holds
+    (run_capped leaves its faulthandler off under a cap: a crashed worker's dump is the harness's)."""
     output = attacked(tiny, tmp_path, "proof", "tiny", env_extra={"PNP_MAX_MEMORY_BYTES": MEMORY_CAP_FOR_A_PROOF,
-                                                                  "PNP_CACHE": "off", "PYTHONFAULTHANDLER": ""})
+                                                                  "PNP_CACHE": "off"})
     assert "MAX_MEMORY_BYTES" in output
 
 
 def test_a_cap_too_low_for_pnp_s_own_libraries_is_one_line(tiny, tmp_path):
     """So low a cap that a library cannot even be mapped in (an ImportError, no errno)."""
     output = attacked(tiny, tmp_path, "proof", "tiny", env_extra={"PNP_MAX_MEMORY_BYTES": "120000000",
-                                                                  "PNP_CACHE": "off", "PYTHONFAULTHANDLER": ""})
+                                                                  "PNP_CACHE": "off"})
     assert "MAX_MEMORY_BYTES" in output
 
 
