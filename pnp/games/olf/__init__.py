@@ -103,7 +103,7 @@ def rules_context(loaded: list) -> dict:
     slay = next(iter(cards.get("slay-them", [])), None)
     return {"challenges": {phase: decks.get(phase, []) for phase in PHASE_DECKS},
             "moments": decks.get("moments", []), "nemeses": nemeses,
-            **({"slay_them": {key: slay[key] for key in ("mode", "symbols", "targets")}} if slay else {})}
+            **({"slay_them": {key: slay[key] for key in ("mode", "symbols")}} if slay else {})}
 
 
 ADAPTER = Adapter(

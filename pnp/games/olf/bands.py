@@ -45,16 +45,14 @@ def band_problems(located: Located, loaded: list) -> list[Problem]:
     """`pnp check`: the band file as `--tune` reads it, and each Nemesis Challenge inside the
     challenge band of its Nemesis's skulls (exact, so checked at once; the won band needs the
     simulation, `pnp simulate olf --tune`). A problem is named at the card's line."""
-    from pnp.data.plain import as_plain
+    from pnp.games.olf import game_data       # the adapter imports this module
     from pnp.rules.olf.tune import challenge_shares, phase_means
 
     bands = read_bands(located)
-    decks = {d.deck.key: d for d in loaded}
-    nemeses = decks.get("nemeses")
+    nemeses = next((d for d in loaded if d.deck.key == "nemeses"), None)
     if nemeses is None:
         return []
-    data = {key: [as_plain(card) for card in deck.cards] for key, deck in decks.items()}
-    data["decks"] = {phase: data.get(phase, []) for phase in ("approach", "lair", "end")}
+    data = game_data(loaded)
     means = phase_means(data)
     problems = []
     for index, nemesis in enumerate(data["nemeses"]):

@@ -8,7 +8,7 @@ def _targets(targets: dict) -> str:
     return " / ".join(" ".join(map(str, targets[phase])) for phase, _ in PHASE_LETTERS)
 
 
-def tune_report(report: dict) -> list:
+def tune_lines(report: dict) -> list:
     measure = report["measure"]
     bands = "; ".join(f"{'☠' * int(skulls)} challenge {band['challenge'][0]:.2f}-{band['challenge'][1]:.2f}, "
                       f"won {band['won'][0]:.0%}-{band['won'][1]:.0%}" for skulls, band in report["bands"].items())
@@ -38,7 +38,7 @@ def tune_report(report: dict) -> list:
 
 def simulation_report(report: dict, names: dict) -> list:
     if "tune" in report:
-        return tune_report(report)
+        return tune_lines(report)
     rows = [(row["name"], "☠" * row["skulls"], f"{row['win_rate']:.1%}") for row in report["nemeses"]]
     lines = [f"{report['games']:,} games per Nemesis (seed {report['seed']}), a party of {report['party']}, "
              f"the baseline (pnp/rules/olf/simulate.py: Power spent to reach a {report['strive_for']} chance)"]

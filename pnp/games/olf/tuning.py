@@ -3,7 +3,7 @@ and what it writes back: each Nemesis Challenge's targets that changed, by card 
 
 from pnp.errors import UsageError
 from pnp.rules.olf.simulate import PHASES
-from pnp.rules.olf.tune import Bands, evaluations, order_faults, phase_means, tune_nemesis
+from pnp.rules.olf.tune import MOST_MEASURES, Bands, order_faults, phase_means, tune_nemesis
 
 NEMESES_DECK = "nemeses"
 
@@ -33,7 +33,7 @@ def tune_report(data: dict, bands: Bands, nemesis_ids: list[str], games: int, pr
         def advance(measures: int, start: float = number * allotted) -> None:
             nonlocal measured
             measured += measures
-            show(start + min(allotted, allotted * measured / evaluations(bands)))
+            show(start + min(allotted, allotted * measured / MOST_MEASURES))
         row = tune_nemesis(data, nemesis, bands, means, advance)
         show((number + 1) * allotted)                 # a Nemesis kept at once fills its share
         rows.append({key: row[key] for key in ("id", "name", "skulls", "targets", "before", "shares", "won",

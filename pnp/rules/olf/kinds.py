@@ -36,7 +36,7 @@ def _faces(values, field: str) -> list[int]:
 
 def _slay_them(context) -> dict:
     """The Slay Them! card as the data prints it (the source's, when no data is given)."""
-    return context.get("slay_them") or {"mode": "party", "symbols": [ALL_YOU_VE_GOT], "targets": [6, 5, 4]}
+    return context.get("slay_them") or {"mode": "party", "symbols": [ALL_YOU_VE_GOT]}
 
 
 def _as_slay_them(challenge, context) -> None:

@@ -209,6 +209,4 @@ def tune(data: dict, bands: Bands, nemesis_ids: list[str] | None = None, progres
             if not nemesis_ids or n["id"] in nemesis_ids]
 
 
-def evaluations(bands: Bands) -> int:
-    """At most how many measures one Nemesis's search makes (for a progress bar)."""
-    return 1 + 2 * (2 + BISECTIONS)
+MOST_MEASURES = 1 + 2 * (2 + BISECTIONS)    # a Nemesis's search at most: the printed targets, then two dials

@@ -49,15 +49,21 @@ def _deck(setup: dict, context: dict) -> list[tuple]:
     return [(card.recto, card.verso) for card in context.get("cards", [])]
 
 
+def _backs_of(deck: list[tuple]) -> dict:
+    """Each face to the face on its other side."""
+    return {a: b for x, y in deck for a, b in ((x, y), (y, x))}
+
+
 def _backs(setup: dict, context: dict) -> dict:
-    return {a: b for x, y in _deck(setup, context) for a, b in ((x, y), (y, x))}
+    return _backs_of(_deck(setup, context))
 
 
 def _in_the_box(tables: list, setup: dict, context: dict, field: str, at=lambda index: ()) -> None:
     """Refuse tables the box cannot lay out: more cards showing a face (and so its back) than the
     deck holds, every table together."""
-    box_of = Counter(frozenset(pair) for pair in _deck(setup, context))
-    backs = _backs(setup, context)
+    deck = _deck(setup, context)
+    box_of = Counter(frozenset(pair) for pair in deck)
+    backs = _backs_of(deck)
     held: Counter = Counter()
     for index, faces in enumerate(tables):
         for face in faces:
