@@ -6,6 +6,7 @@ from pnp.data.located import Located
 from pnp.data.plain import as_plain
 from pnp.errors import Problem, UsageError
 from pnp.games.base import Adapter, SimulationOption
+from pnp.games.olf.cards import game_data
 from pnp.games.olf.bands import BANDS_FILE, band_problems, read_bands
 from pnp.games.olf.report import simulation_report
 from pnp.games.olf.tuning import tune_report
@@ -62,14 +63,6 @@ def _effects(fields: tuple[str, ...]):
                                             "an effect the engine can play", str(error)))
         return problems
     return check
-
-
-def game_data(loaded: list) -> dict:
-    """The cards as plain data, for the simulator."""
-    cards = {d.deck.key: [as_plain(card) for card in d.cards] for d in loaded}
-    return {"characters": cards["characters"], "equipment": cards["equipment"], "loot": cards["loot"],
-            "moments": cards["moments"], "nemeses": cards["nemeses"],
-            "decks": {key: cards[key] for key in (*PHASE_DECKS, "slay-them")}}
 
 
 def simulator(loaded: list, games: int = 500, party: int = 3, nemesis: str | None = None, seed: int = 1,

@@ -45,7 +45,7 @@ def band_problems(located: Located, loaded: list) -> list[Problem]:
     """`pnp check`: the band file as `--tune` reads it, and each Nemesis Challenge inside the
     challenge band of its Nemesis's skulls (exact, so checked at once; the won band needs the
     simulation, `pnp simulate olf --tune`). A problem is named at the card's line."""
-    from pnp.games.olf import game_data       # the adapter imports this module
+    from pnp.games.olf.cards import game_data
     from pnp.rules.olf.tune import challenge_shares, phase_means
 
     bands = read_bands(located)
