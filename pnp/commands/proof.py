@@ -26,8 +26,9 @@ from pnp.commands.report import console, errors, fail, more
 def proof(game_key: str, paper: str, language: str | None, ink_saver: bool, out_file: str | None,
           project_dir: str | None) -> None:
     """Write a proof of GAME: every card, board and rulebook page once, each layout finding
-    (overlaps, too close to a frame or the trim, clipped, below 6 pt, contrast, fallback font)
-    outlined in red and numbered, with its layout line beside it."""
+    (overlaps, too close to a frame or the trim, clipped, below 6 pt, contrast, fallback font,
+    text too long for its box even at its smallest size) outlined in red and numbered, with its
+    line beside it; written whatever it finds."""
     from pnp.atomic import write_atomically
     from pnp.output import project_output
     from pnp.proof import make_proof

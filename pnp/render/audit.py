@@ -31,13 +31,14 @@ MAX_GLYPHS_SHOWN = 4
 @dataclass(frozen=True)
 class Finding:
     kind: str            # "overlaps", "too close to", "clipped", "below 6 pt", "contrast", "icon contrast",
-                         # "fallback font"
+                         # "fallback font", "overflows"
     at: str              # the layout FILE:LINE of the text
     what: str            # the fault, the same wherever it recurs ("overlaps the picture of FILE:LINE")
     subject: str         # the text in question, quoted
     detail: str          # the measure on this page ("0.4 mm from its edge")
     rect: Rect           # where, in mm from the trim's top-left corner
     page: int = 0
+    problem: object = None   # a fault of the data, not the layout: the Problem the build would refuse it with
 
     @property
     def message(self) -> str:

@@ -9,7 +9,8 @@ from pnp.errors import DataError, Problem, RenderError
 from pnp.project import Project
 from pnp.render.cache import RenderCache
 from pnp.render.fitting import FitState, overflows
-from pnp.render.page_checks import PageLabel, page_findings, settle
+from pnp.render.audit import Finding
+from pnp.render.page_checks import PageLabel, collecting_now, page_findings, settle
 from pnp.render.templates.environments import DOCUMENT_TEMPLATE
 from pnp.render.templates import card_view, deck_view, environment, game_view, limit_problem, plain_view, render
 
@@ -124,18 +125,26 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
                                   f"{expected} card sides; a card spills onto a second page")
             return document
 
+        labels = _page_labels(deck, cards)
+        unfit: list = []               # a proof's: text at its floor that still overflows, outlined
+
         def shrunk_of(document, indices) -> set:
             """The sides among `indices` whose text overflowed and was shrunk; a side already at
-            its floor is refused, with every other one."""
+            its floor is refused, with every other one (a proof keeps it, outlined)."""
             shrunk, stuck = set(), []
             for index in indices:
-                for name, ratio in overflows(document.pages[index]):
+                for name, ratio, box in overflows(document.pages[index]):
                     if state.shrink(index, name, ratio):
                         shrunk.add(index)
-                    else:
-                        stuck.append(_unfit(deck, cards, index, name, state.limits[(index, name)][1], located,
-                                            source_file or deck.source))
-            if stuck:
+                        continue
+                    floor = state.limits[(index, name)][1]
+                    problem = _unfit(deck, cards, index, name, floor, located, source_file or deck.source)
+                    stuck.append(problem)
+                    at = f"{problem.file}:{problem.line}" if problem.line else str(problem.file)
+                    unfit.append((labels[index], Finding(
+                        "overflows", at, f"overflows its box even at {floor:g} pt, the smallest the layout allows",
+                        f"'{name}' on {labels[index].name}", "", box, index, problem)))
+            if stuck and not collecting_now():
                 raise DataError(stuck)
             return shrunk
 
@@ -160,7 +169,6 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
             raise RenderError(f"{what}: text fitting did not settle in {MAX_FIT_PASSES} passes")
         rendered = whole.copy(sides)
         pdf = renderer.pdf(rendered, what, f"layouts/{deck.face}")
-        labels = _page_labels(deck, cards)
-        if settle(what, pdf, labels, page_findings(rendered, labels, project, pdf)):
+        if settle(what, pdf, labels, unfit + page_findings(rendered, labels, project, pdf)):
             cache.put(key, pdf)
     return pdf

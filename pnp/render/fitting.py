@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass, field
 
 SHRINK_STEP_PT = 0.25
+PX_PER_MM = 96 / 25.4
 TOLERANCE_PX = 0.5
 
 
@@ -69,8 +70,9 @@ def _extent(box) -> tuple[float, float]:
     return right, bottom
 
 
-def overflows(page) -> list[tuple[str, float]]:
-    """(box name, available/needed ratio) for each fit box on a laid-out page that overflows."""
+def overflows(page) -> list[tuple[str, float, tuple]]:
+    """(box name, available/needed ratio, the box in mm from the trim's top-left corner) for each
+    fit box on a laid-out page that overflows."""
     found = []
     stack = [page._page_box]
     while stack:
@@ -85,7 +87,9 @@ def overflows(page) -> list[tuple[str, float]]:
             if right > left + box.width + TOLERANCE_PX:
                 ratios.append(box.width / max(right - left, 1e-6))
             if ratios:
-                found.append((name, min(ratios)))
+                x, y = box.border_box_x(), box.border_box_y()
+                rect = tuple(value / PX_PER_MM for value in (x, y, x + box.border_width(), y + box.border_height()))
+                found.append((name, min(ratios), rect))
             continue
         stack.extend(getattr(box, "children", ()))
     return found

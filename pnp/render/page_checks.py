@@ -25,6 +25,7 @@ FIXES = {
                      "data-decorative=\"why\" (docs/layouts.md)",
     "fallback font": "Use a font the game declares with @font-face that has these characters, or "
                      "other characters",
+    "overflows": "Shorten the text, or give the box more room in the layout",
 }
 EXPECTED = {
     "overlaps": "text clear of other text and pictures",
@@ -34,6 +35,7 @@ EXPECTED = {
     "contrast": "contrast of 4.5:1 (3:1 from 18 pt, or 14 pt bold)",
     "icon contrast": "an icon with 3:1 contrast against its ground",
     "fallback font": "every character drawn by a declared font",
+    "overflows": "text that fits its box at the smallest size the layout allows",
 }
 
 
@@ -146,9 +148,10 @@ def findings_as_problems(found: list[tuple[PageLabel, Finding]]) -> list[Problem
     """One problem per fault; the same fault of the same layout line on several pages (or
     several times on one) is one line, naming the first case and counting the rest."""
     merged: dict = {}
+    problems = [finding.problem for _, finding in found if finding.problem is not None]   # the data's line
     for label, finding in found:
-        merged.setdefault((finding.kind, finding.at, finding.what), []).append((label, finding))
-    problems = []
+        if finding.problem is None:
+            merged.setdefault((finding.kind, finding.at, finding.what), []).append((label, finding))
     for (kind, at, _), cases in merged.items():
         file, line = _at(at)
         label, first = cases[0]

@@ -31,7 +31,7 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
     with Renderer(project) as renderer:
         document = renderer.layout(html, what, f"layouts/{game.key}/rulebook.html", tagged=True)   # not the skeleton it extends
         for number, page in enumerate(document.pages, 1):
-            for name, _ratio in overflows(page):
+            for name, _ratio, _box in overflows(page):
                 raise RenderError(f"{what}, page {number}: a card's {name} text does not fit its box")
         pdf = renderer.pdf(document, what, tagged=True)
         labels = [PageLabel(f"{what}, page {number}", None, f"{what}, pages", str(number))

@@ -210,3 +210,17 @@ def test_an_icon_lost_on_its_ground_is_refused_unless_the_layout_says_why(tiny, 
     card.write_text(faint.replace('alt="">', 'alt="" data-decorative="a watermark behind the text">', 1))
     result = run_pnp("check", "tiny", "--measure-fit", "--project", str(tiny.root))
     assert result.exit_code == 0, result.output
+
+
+def test_a_proof_is_written_despite_text_too_long_for_its_box_and_outlines_it(tiny, tmp_path):
+    """The build refuses text past its box at the layout's floor; the proof shows it, at the
+    card's line in its data file, and writes itself whatever it finds."""
+    _plant(tiny.root, card_yaml=("text: Look at the top card of the deck, then put it back.", "text: " + "Too long to fit. " * 40))
+    out = tmp_path / "proof.pdf"
+    result = run_pnp("proof", "tiny", "--project", str(tiny.root), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert re.search(r"card_data/tiny/cards\.yaml:\d+: card 2 \(the-raven\), text: expected text that fits its "
+                     r"'text' box on the face at 7pt or more", said), said
+    words = " ".join(pypdfium2.PdfDocument(io.BytesIO(out.read_bytes()))[0].get_textpage().get_text_range().split())
+    assert "overflows its box even at 7 pt" in words and "Too long to fit." in words

@@ -89,3 +89,16 @@ def test_a_shrunk_side_is_laid_out_with_the_cards_before_it_when_styles_count_th
     with pdfplumber.open(path) as document:
         text = document.pages[1].extract_text()
     assert "No2" in text and "Moors" in text, text
+
+
+def test_a_rules_line_is_not_broken_after_its_first_word_by_an_icon_at_its_end(tiny, tmp_path):
+    """The starter's first card printed "Draw" alone, then "a card. ... gain ★.": WeasyPrint
+    broke that early before a no-break space then an image in EB Garamond."""
+    game = get_game(tiny, "tiny")
+    deck = load_game(tiny, game)[0]
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(render_deck(tiny, game, deck.deck, deck.cards[:1]))
+    with pdfplumber.open(path) as document:
+        lines = document.pages[0].extract_text().splitlines()
+    assert deck.cards[0].text.startswith("Draw a card.")
+    assert any(line.startswith("Draw a card.") for line in lines), lines

@@ -13,8 +13,9 @@ def test_rules_text_escapes_and_puts_icons_inline():
 
 def test_an_inline_icon_keeps_to_the_word_before_it_never_to_a_sentence_before_it():
     """A line once started with an icon alone and its full stop ("gain" / "★.")."""
-    html = str(rules_text("Draw, then gain {gall}. {gall} first", {"gall": "flame"}, "#000000"))
-    assert "gain\u00a0<img" in html and ". <img" in html
+    html = str(rules_text("Draw, then gain {gall}{gall}. {gall} first", {"gall": "flame"}, "#000000"))
+    assert html.startswith('Draw, then <span class="nobreak">gain <img') and html.count("<img") == 3
+    assert '">.</span> <img' in html and "\u00a0" not in html
 
 
 def test_templates_autoescape_and_run_sandboxed():

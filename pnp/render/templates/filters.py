@@ -11,18 +11,21 @@ from pnp.render.colours import hex_rgb
 
 
 INLINE_TOKEN = re.compile(r"\{([a-z-]+)\}")
-WORD_THEN_TOKEN = re.compile(r"(?<=[^\s.!?:;]) (?=\{[a-z-]+\})")     # a word, then an icon: bound
+WORD_THEN_TOKENS = re.compile(r"[^\s.!?:;]+ (?:\{[a-z-]+\})+[^\s{]*")     # "gain {star}{star}." kept on one line
+KEPT_TOGETHER = "nobreak"       # its white-space: nowrap is in cards-base.css, rulebook-base.css and site.css
 
 
 def rules_text(text: str, inline_icons: dict[str, str], colour: str) -> Markup:
-    """Escaped text in which each {token} becomes its icon, at text height on the baseline,
-    bound to the word before it by a no-break space: a line never starts with an icon alone
-    ("gain" / "★.")."""
+    """Escaped text in which each {token} becomes its icon, at text height on the baseline, kept on
+    one line with the word before it and the punctuation after it: a line never starts with an
+    icon alone ("gain" / "★."). A span, not a no-break space: WeasyPrint breaks a line far too early
+    before a no-break space then an image in some fonts ("Draw" / "a card. ... gain ★.")."""
     def icon(match: re.Match) -> str:
         name = inline_icons[match.group(1)]
         return (f'<img class="inline-icon" alt="{match.group(1)}" '
                 f'src="{icon_url(name, colour)}">')
-    bound = WORD_THEN_TOKEN.sub("\u00a0", str(escape(text)))
+    bound = WORD_THEN_TOKENS.sub(lambda match: f'<span class="{KEPT_TOGETHER}">{match.group(0)}</span>',
+                                 str(escape(text)))
     return Markup(INLINE_TOKEN.sub(icon, bound))
 
 
