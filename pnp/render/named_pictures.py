@@ -2,7 +2,7 @@
 the project that pnp can draw, read as the typesetter's fetcher reads it."""
 
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from urllib.parse import urljoin
 
 from pnp.errors import DataError, Problem
@@ -18,22 +18,53 @@ PICTURE_ATTRIBUTES = {"img": "src", "embed": "src", "object": "data"}   # what t
 CSS_URL = re.compile(r"""url\(\s*+(?:&#3[49];|&quot;|["'])?+([^"')&\s]{1,4096}+)""")
 
 
-def _picture_problem(project: Project, url: str) -> str | None:
-    """Why the picture at `url` (as a page names it) cannot be drawn, read as the typesetter's
-    fetcher reads it, or None."""
+PICTURE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg", ".webp", ".gif")
+NAME_CUTOFF = 0.75      # a file name this near the one asked for is offered, whatever its folder
+
+
+def _picture_problem(project: Project, url: str, base: Path | None = None) -> tuple[str, str] | None:
+    """(why, how to fix it) when the picture at `url` (as a page names it, from the project folder,
+    or from `base` for a stylesheet) cannot be drawn, read as the typesetter's fetcher reads it."""
     if url.startswith("data:"):
-        return "a picture written into the page (data:); pnp reads pictures from files of the project only"
+        return "a picture written into the page (data:); pnp reads pictures from files of the project only", ""
     path = page_file(project.root, url)
     if path is None:
-        return "a file outside the project (or on the network)"
-    refused = outside_readable(path.relative_to(project.root))
+        return "a file outside the project (or on the network)", ""
+    relative = path.relative_to(project.root)
+    refused = outside_readable(relative)
     if refused:
-        return refused
+        return refused, _closest_pictures(project, relative, base)
     try:
-        data = read_bytes(path, str(path.relative_to(project.root)), project.root)
+        data = read_bytes(path, str(relative), project.root)
     except DataError as error:
-        return error.problems[0].found or "a file pnp cannot read"
-    return picture_problem(data, path.name)
+        return error.problems[0].found or "a file pnp cannot read", _closest_pictures(project, relative, base)
+    why = picture_problem(data, path.name)
+    return (why, "") if why else None
+
+
+def _closest_pictures(project: Project, wanted: Path, base: Path | None) -> str:
+    """"Did you mean ...?" with the pictures of layouts/ whose file name is near the one asked for
+    (in any folder, the nearest path first), named as the page or sheet names them."""
+    import difflib
+    import os
+
+    from pnp.files import project_files
+    from pnp.suggest import CLOSEST, closest
+
+    try:
+        pictures = [path.relative_to(project.root).as_posix()
+                    for path in project_files(project.layouts, project.root, PICTURE_SUFFIXES)]
+    except DataError:
+        return ""
+    by_name = set(difflib.get_close_matches(wanted.name.casefold(), {PurePosixPath(p).name.casefold() for p in pictures},
+                                            n=CLOSEST, cutoff=NAME_CUTOFF))
+    named = [p for p in pictures if PurePosixPath(p).name.casefold() in by_name]      # in any folder
+    near = list(dict.fromkeys((closest(wanted.as_posix(), named, len(named)) if named else []) + named))[:CLOSEST]
+    if not near:
+        return "No picture of layouts/ has a name near it: put the file in layouts/GAME/ and name it from there"
+    folder = base.relative_to(project.root) if base is not None else Path()
+    shown = [os.path.relpath(p, folder.as_posix() or ".") for p in near]
+    return "Did you mean " + " or ".join(f"'{name}'" for name in shown) + "?"
 
 
 def _marked_line(tag) -> int | None:
@@ -68,10 +99,10 @@ def image_problems(project: Project, template_name: str, html: str) -> list[Prob
         if url.startswith(("pnp-icon:", "#")) or url in seen:
             continue
         seen.add(url)
-        why = _picture_problem(project, url)
-        if why:
+        problem = _picture_problem(project, url)
+        if problem:
             found.append(Problem(f"layouts/{template_name}", line, f"picture '{url}'", "a picture of layouts/ "
-                                 "that pnp can draw", why))
+                                 "that pnp can draw", *problem))
     return found
 
 
@@ -89,10 +120,10 @@ def sheet_picture_problems(project: Project, path: Path, shown: str, css: str) -
                 if token.type == "function" and token.lower_name == "url" else None)
             if not url or url.startswith(("#", "pnp-icon:")):
                 continue
-            why = _picture_problem(project, urljoin(page_url(project.root, path), url))
-            if why:
+            problem = _picture_problem(project, urljoin(page_url(project.root, path), url), path.parent)
+            if problem:
                 found.append(Problem(shown, token.source_line, f"url('{url}')", "a picture of layouts/ "
-                                     "that pnp can draw", why))
+                                     "that pnp can draw", *problem))
     return found
 
 
