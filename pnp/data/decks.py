@@ -2,10 +2,11 @@
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from pnp.data.csv_source import load_csv
+from pnp.data.fields import LIST_SEPARATOR
 from pnp.data.game import Deck, Game
 from pnp.data.located import Located
 from pnp.data.schema import validate
@@ -174,6 +175,49 @@ def _inline_icon_fix(token: str, tokens: list[str]) -> str:
     return f"Did you mean {{{near[0]}}}? Or {declare}" if near else f"Fix the spelling, {declare}, or remove the braces"
 
 
+def _cells_as_lists(located: Located, model) -> tuple[Located, list[Problem]]:
+    """A table deck's list fields, each one cell whose items LIST_SEPARATOR parts (`4 | 5 | 6`);
+    an effects field, whose steps are mappings no cell can hold, is refused at its cell."""
+    if not located.columns or not (model.LIST_FIELDS or model.STEP_FIELDS):
+        return located, []
+    data, problems = [], []
+    for index, card in enumerate(located.data):
+        if isinstance(card, dict):
+            card = dict(card)
+            for name in model.LIST_FIELDS:
+                if card.get(name) is not None and not isinstance(card[name], list):
+                    card[name] = [item.strip() for item in str(card[name]).split(LIST_SEPARATOR)]
+            for name in model.STEP_FIELDS:
+                if name not in card:
+                    continue
+                written, line = card.pop(name), located.line_of((index, name))      # refused here, not again
+                if (line, name) not in {(problem.line, problem.field) for problem in problems}:
+                    problems.append(Problem(located.file, line, name,
+                                            "effects as a list of `{op: NAME, ...}` steps, which a cell cannot hold",
+                                            repr(written), "Keep this deck in YAML, or leave the column out"))
+        data.append(card)
+    return replace(located, data=data), problems
+
+
+def _required_if_problems(located: Located, cards: list) -> list[Problem]:
+    """An optional field with `required_if: OTHER` has a value on every card where OTHER has one."""
+    problems, seen = [], set()
+    for index, card in enumerate(cards):
+        for name, other in type(card).REQUIRED_IF.items():
+            if getattr(card, other) in (None, [], "") or getattr(card, name) not in (None, []):
+                continue
+            line = located.line_of((index, name))
+            if (line, name) in seen:                # a table row's copies: once
+                continue
+            seen.add((line, name))
+            fill = (f"Fill its cell in the {name} column" if name in located.columns else
+                    f"Add a {name} column to the header and fill it") if located.columns else f"Add `{name}:` to this card"
+            problems.append(Problem(located.file, line, located.field_name((index, name)),
+                                    f"a value, since {other} has one (`required_if: {other}` in game.yaml)", "nothing",
+                                    f"{fill}, or clear its {other}"))
+    return problems
+
+
 def load_deck(project: Project, game: Game, deck: Deck, icons=None) -> LoadedDeck:
     located = read_source(project, game, deck)
     if not isinstance(located.data, list):
@@ -183,13 +227,17 @@ def load_deck(project: Project, game: Game, deck: Deck, icons=None) -> LoadedDec
         raise DataError([Problem(located.file, located.line_of((MAX_DECK_CARDS,)), "(deck)",
                                  f"at most {MAX_DECK_CARDS:,} cards in a deck (MAX_DECK_CARDS)",
                                  f"{len(located.data):,} cards", "Split the deck")])
+    located, in_cells = _cells_as_lists(located, deck.card)
     try:
         cards = validate(located, list[deck.card])
     except DataError as error:       # what the entries as written already show is reported with it
         raw = located.data
         also = _count_problems(located, game, deck, raw) + _inline_icon_problems(located, game, raw, deck.card)
-        raise DataError(error.problems + also) from None
+        raise DataError(in_cells + error.problems + also) from None
+    if in_cells:
+        raise DataError(in_cells)
     problems = _count_problems(located, game, deck, cards) + _id_problems(located, cards)
+    problems += _required_if_problems(located, cards)
     problems += _counts_by_problems(located, deck, cards) + _icon_problems(project, located, cards, icons)
     problems += _inline_icon_problems(located, game, cards)
     for check in deck.checks:

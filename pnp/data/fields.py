@@ -42,6 +42,7 @@ FIELD_TYPES = {
 
 
 LIST_TYPES = ("texts", "ints", "choices", "effects")
+LIST_SEPARATOR = "|"        # a list in one cell of a CSV or spreadsheet deck: `4 | 5 | 6`
 
 
 class Step(BaseModel):
@@ -58,6 +59,9 @@ class Card(BaseModel):
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ()      # text fields that may hold inline icons
     WORD_FIELDS: ClassVar[tuple[str, ...]] = ()      # the fields a player reads (text, texts)
     ICON_FIELDS: ClassVar[tuple[str, ...]] = ()
+    LIST_FIELDS: ClassVar[tuple[str, ...]] = ()      # lists a table's cell holds, items split at LIST_SEPARATOR
+    STEP_FIELDS: ClassVar[tuple[str, ...]] = ()      # effects: mappings, which a cell cannot hold
+    REQUIRED_IF: ClassVar[dict[str, str]] = {}       # field -> the field whose value makes it required
 
 
 class CardWithMadeId(Card):
@@ -125,6 +129,9 @@ def card_model(name: str, fields: dict, id_from: str | None = None) -> type[Card
     model.TEXT_FIELDS = tuple(n for n, s in fields.items() if s.type == "text" and s.icons)
     model.ICON_FIELDS = tuple(n for n, s in fields.items() if s.type == "icon")
     model.WORD_FIELDS = tuple(n for n, s in fields.items() if s.type in ("text", "texts"))
+    model.LIST_FIELDS = tuple(n for n, s in fields.items() if s.type in LIST_TYPES and s.type != "effects")
+    model.STEP_FIELDS = tuple(n for n, s in fields.items() if s.type == "effects")
+    model.REQUIRED_IF = {n: s.required_if for n, s in fields.items() if s.required_if}
     if id_from:
         model.ID_FROM = id_from
     return model

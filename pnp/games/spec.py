@@ -53,6 +53,7 @@ class FieldSpec(BaseModel):
     choices: list[str | int] = []
     min_items: int | None = Field(default=None, ge=0)
     icons: bool = False
+    required_if: str | None = Field(default=None, min_length=1)
     help: str = ""
 
     @field_validator("type")
@@ -138,6 +139,21 @@ class DeckSpec(BaseModel):
         if value is not None:
             card_size(value)
         return value if value is None else str(value)
+
+    @model_validator(mode="after")
+    def _required_if_names_a_field(self):
+        """`required_if: OTHER` makes an optional field required on the cards where OTHER has a value."""
+        for name, spec in self.fields.items():
+            if spec.required_if is None:
+                continue
+            if spec.required_if not in self.fields or spec.required_if == name:
+                others = [other for other in self.fields if other != name]
+                raise invalid(f"`required_if:` of field {name} naming another field of the deck: {', '.join(others)}",
+                              spec.required_if, did_you_mean(spec.required_if, others, "Name one of the deck's fields"))
+            if spec.required:
+                raise invalid(f"`required: false` beside `required_if:` (field {name} is required only when "
+                              f"{spec.required_if} has a value)", "required: true", "Add `required: false`")
+        return self
 
     @model_validator(mode="after")
     def _sheet_of_a_workbook(self):
