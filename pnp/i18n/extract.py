@@ -5,7 +5,7 @@ translation (`{% trans %}`, `_()`), its cards' text fields, the titles and notes
 import re
 from dataclasses import dataclass
 
-from jinja2 import TemplateSyntaxError
+from jinja2 import TemplateSyntaxError, nodes
 from jinja2.ext import extract_from_ast
 
 from pnp.data.decks import load_deck
@@ -79,29 +79,47 @@ def declaration_strings(game) -> list[Found]:
     return [item for item in found if worth_translating(item.message)]
 
 
+SKELETON = "rulebook.html"      # the layout every game's rulebook extends, its own words marked
+
+
 def layout_strings(project: Project, game) -> list[Found]:
-    """The words marked for translation in layouts/GAME/: literal strings only (`_(card.name)`
+    """The words marked for translation in layouts/GAME/, and in the shared rulebook skeleton those
+    of the blocks the game's rulebook leaves as they are: literal strings only (`_(card.name)`
     translates words the data already gives)."""
     from pnp.render.templates.environments import new_environment
 
     env = new_environment(project.layouts, game.inline_icons)
     folder = project.layouts / game.key
-    found, problems = [], []
+    found, problems, trees = [], [], {}
     for path in project_files(folder, project.root, (".html",)) if folder.is_dir() else []:
         shown = f"layouts/{path.relative_to(project.layouts).as_posix()}"
         try:
-            tree = env.parse(read_text(path, shown, project.root), path.name, shown)
+            trees[shown] = env.parse(read_text(path, shown, project.root), path.name, shown)
         except TemplateSyntaxError as error:
             problems.append(Problem(shown, error.lineno, "(layout)", "a layout Jinja can read", str(error.message)))
-            continue
+    own_rulebook = trees.get(f"layouts/{game.key}/{SKELETON}")
+    if own_rulebook is not None and (project.layouts / SKELETON).is_file():
+        try:
+            skeleton = env.parse(read_text(project.layouts / SKELETON, f"layouts/{SKELETON}", project.root),
+                                 SKELETON, f"layouts/{SKELETON}")
+        except TemplateSyntaxError as error:
+            problems.append(Problem(f"layouts/{SKELETON}", error.lineno, "(layout)", "a layout Jinja can read",
+                                    str(error.message)))
+        else:
+            filled = {block.name for block in own_rulebook.find_all(nodes.Block)}
+            for block in skeleton.find_all(nodes.Block):
+                if block.name in filled:
+                    block.body = []         # the game's words print there, not the skeleton's
+            trees[f"layouts/{SKELETON}"] = skeleton
+    if problems:
+        raise DataError(problems)
+    for shown, tree in trees.items():
         for line, name, message in extract_from_ast(tree, GETTEXT_NAMES, babel_style=True):
             message = message if isinstance(message, tuple) else (message,)
             strings = message[:2] if name == "ngettext" else message[:1]
             if None in strings or not worth_translating(strings[0]):
                 continue
             found.append(Found(strings[0] if len(strings) == 1 else strings, shown, line))
-    if problems:
-        raise DataError(problems)
     return found
 
 

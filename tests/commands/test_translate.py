@@ -66,7 +66,8 @@ def test_a_translated_string_prints_on_the_card(tiny, tmp_path):
     assert "card_data/tiny/cards.yaml" in result.output and "0/" in result.output
     catalogue = (tiny.root / CATALOGUE).read_text()
     assert 'msgid "The Lantern"' in catalogue and "#: card_data/tiny/cards.yaml:" in catalogue
-    _translate(tiny, {"The Lantern": "La Lanterne"})
+    assert "layouts/rulebook.html" in result.output     # the shared skeleton's words: the cover's players
+    _translate(tiny, {"The Lantern": "La Lanterne", "%(players)s players · %(time)s": "%(players)s joueurs · %(time)s"})
     refused = run_pnp("build", "tiny", "--lang", "fr", "--paper", "a4", "--out", str(tmp_path / "no"),
                       "--project", str(tiny.root))
     assert refused.exit_code == 2, refused.output
@@ -78,7 +79,8 @@ def test_a_translated_string_prints_on_the_card(tiny, tmp_path):
     assert "prints the source words where a translation is missing" in forced.output
     text = _text(tmp_path / "fr" / "cards.pdf")
     assert "La Lanterne" in text and "The Lantern" not in text and "The Raven" in text
-    assert "La première carte : La Lanterne." in _text(tmp_path / "fr" / "rulebook.pdf")
+    rulebook = _text(tmp_path / "fr" / "rulebook.pdf")
+    assert "La première carte : La Lanterne." in rulebook and "2-4 joueurs · 20" in rulebook and " players ·" not in rulebook
     english = run_pnp("build", "tiny", "--paper", "a4", "--out", str(tmp_path / "en"), "--project", str(tiny.root))
     assert english.exit_code == 0, english.output
     assert "The Lantern" in _text(tmp_path / "en" / "cards.pdf")
