@@ -71,8 +71,8 @@ def missing_problems(coverage: Coverage, game_key: str, limit: int = 30) -> list
                                         found, "Translate it, or build with --force" if kind == "untranslated" else
                                         "Check the translation against the new source, then remove `#, fuzzy`"))
             else:
-                file, _, number = where.rpartition(":")
-                problems.append(Problem(file or where, int(number) if number.isdigit() else None, _short(message),
+                file, _, place = where.rpartition(":")
+                problems.append(Problem(file or where, (int(place) if place.isdigit() else place) or None, _short(message),
                                         f"its {coverage.language} words in {coverage.catalogue}",
                                         "no entry yet", fix))
     hidden = len(problems) - limit
@@ -110,8 +110,12 @@ def template_catalogue(project: Project, game, language: str) -> Catalog:
                        msgid_bugs_address="", copyright_holder="", charset="utf-8",
                        header_comment=HEADER.format(title=game.title, key=game.key, language=language))
     for found in game_strings(project, game):
-        template.add(found.message, locations=[(found.file, po_line(found.line))])
+        template.add(found.message, locations=[(found.file, po_line(found.line))],
+                     auto_comments=[CELL_NOTE + found.line] if hasattr(found.line, "sheet") else [])
     return template
+
+
+CELL_NOTE = "cell: "          # `#. cell: cards!D3`: a spreadsheet string's cell, which a .po location cannot hold
 
 
 def po_line(place) -> int:
@@ -139,8 +143,10 @@ def updated_catalogue(project: Project, game, language: str) -> Catalog:
 
 
 def _where(message) -> str:
+    """`FILE:LINE`, or `FILE:SHEET!CELL` for a spreadsheet's string (its cell kept as a comment)."""
     file, line = message.locations[0] if message.locations else ("?", 0)
-    return f"{file}:{line}" if line else str(file)
+    cell = next((note[len(CELL_NOTE):] for note in message.auto_comments if note.startswith(CELL_NOTE)), None)
+    return f"{file}:{cell or line}" if cell or line else str(file)
 
 
 def catalogue_coverage(catalogue: Catalog, language: str, shown: str) -> Coverage:

@@ -202,14 +202,16 @@ def test_a_cell_crosses_processes_and_a_worker_s_refusal_names_it(tiny):
     assert result.exit_code == 2 and "cards.xlsx:cards!D3" in result.output and "crash" not in result.output
 
 
-def test_translate_locates_a_workbook_s_strings_by_row(tiny):
+def test_translate_locates_a_workbook_s_strings_by_row_and_names_their_cells(tiny):
     """`pnp translate` on a game whose deck is a workbook: a catalogue location is a whole number,
-    so a cell is written as its row (it was a traceback)."""
+    so a cell is written as its row (it was a traceback), its cell beside it as a comment, which the
+    listing of what is left names."""
     _starter_to_workbook(tiny)
     result = run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
     assert result.exit_code == 1 and "Traceback" not in result.output      # 1: words still to translate
     catalogue = (tiny.card_data / "tiny" / "locale" / "fr" / "messages.po").read_text()
-    assert "#: card_data/tiny/cards.xlsx:2" in catalogue
+    assert '#. cell: cards!B2\n#: card_data/tiny/cards.xlsx:2\nmsgid "The Lantern"' in catalogue
+    assert "card_data/tiny/cards.xlsx:cards!B2: untranslated: 'The Lantern'" in result.output
 
 
 def test_a_misspelt_header_is_one_fault_at_its_cell_in_a_workbook_and_a_csv_file(tiny):
