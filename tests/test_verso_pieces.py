@@ -111,7 +111,9 @@ def test_the_english_edition_goes_to_its_own_folder():
     assert output_folder(project, game, "a4", "long", "fr").name == "a4"
 
 
-def test_two_builds_are_byte_identical(built_verso, tmp_path, fresh_renders):
+def test_two_builds_are_byte_identical(built_verso, tmp_path):
+    """Its pieces drawn again equal the run's (pages from the run's page cache: a fresh layout's
+    determinism is proven on Verset's, tests/test_build.py)."""
     result = run_pnp("build", "verso", "--out", str(tmp_path / "again"), "--project", str(ROOT))
     assert result.exit_code == 0
     for path in built_verso[("a4", "fr")].glob("*.pdf"):

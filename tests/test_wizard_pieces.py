@@ -81,7 +81,9 @@ def test_the_score_board_marks_start_double_zone_goal_and_end(built_wizard):
     assert all(str(n) in text.split() for n in range(41))
 
 
-def test_two_builds_are_byte_identical(built_wizard, tmp_path, fresh_renders):
+def test_two_builds_are_byte_identical(built_wizard, tmp_path):
+    """Its pieces drawn again equal the run's (pages from the run's page cache: a fresh layout's
+    determinism is proven on Verset's, tests/test_build.py)."""
     from tests.conftest import ROOT, run_pnp
     again = tmp_path / "again"
     assert run_pnp("build", "wizard", "--out", str(again), "--project", str(ROOT)).exit_code == 0
