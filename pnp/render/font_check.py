@@ -71,7 +71,7 @@ def game_files(project: Project, game: Game) -> tuple[list[Path], list[Path]]:
     first_sheets = set(_listed(project, game, ".css")) | {layouts / game.stylesheet}
     todo = list(templates)
     while todo:
-        text = _text(project, todo.pop())
+        text = sheet_text(project, todo.pop())
         for name in TEMPLATE_NAME.findall(text):
             path = _template_path(layouts, name)
             if path is not None and path not in templates:
@@ -106,7 +106,7 @@ def _is_file(path: Path) -> bool:
 def game_families(project: Project, game: Game) -> set[str]:
     """The families the @font-face rules of a game's own stylesheets declare (those its cards,
     rulebook and pieces read): the fonts its credits name."""
-    return {family for path in game_files(project, game)[1] for family in _faces_declared(_text(project, path))}
+    return {family for path in game_files(project, game)[1] for family in _faces_declared(sheet_text(project, path))}
 
 
 def _listed(project: Project, game: Game, suffix: str) -> list[Path]:
@@ -117,7 +117,7 @@ def _listed(project: Project, game: Game, suffix: str) -> list[Path]:
         return []
 
 
-def _text(project: Project, path: Path) -> str:
+def sheet_text(project: Project, path: Path) -> str:
     try:
         return read_text(path, f"layouts/{path.relative_to(project.layouts)}", project.root) if path.is_file() else ""
     except (DataError, ValueError, OSError):          # OSError: a name too long for the system

@@ -109,7 +109,7 @@ def _thumbnail_geometry(deck) -> str:
             f"--thumb-bleed-height: {height + 2 * bleed:g}mm; ")
 
 
-def _located_listing(project: Project, path, kind: type, what: str):
+def located_listing(project: Project, path, kind: type, what: str):
     """A YAML file the rulebook prints from (rulings, fonts, icon credits), checked for its form;
     absent, None (anything there, a link or a FIFO too, is named by the reader)."""
     if not os.path.lexists(path):
@@ -121,7 +121,7 @@ def _located_listing(project: Project, path, kind: type, what: str):
 
 
 def _listing(project: Project, path, kind: type, what: str):
-    located = _located_listing(project, path, kind, what)
+    located = located_listing(project, path, kind, what)
     return kind() if located is None or located.data is None else located.data
 
 
@@ -131,7 +131,7 @@ RULING_KEYS = ("id", "topic", "source", "question", "ruling", "why")
 def rulings(project: Project, game) -> list:
     """The rulings, in the language the rulebook prints in (another language's words are in
     card_data/GAME/locale/LANG/rulings.yaml)."""
-    located = _located_listing(project, project.card_data / game.key / "rulings.yaml", list,
+    located = located_listing(project, project.card_data / game.key / "rulings.yaml", list,
                                "a list of rulings, each with " + ", ".join(RULING_KEYS))
     if located is None or located.data is None:
         return []
@@ -179,17 +179,29 @@ def used_icons(project: Project, game, loaded: list) -> set:
     return {name for name in names if name}
 
 
-def _icon_authors(project: Project, used: set) -> dict:
-    """Author -> the names of the icons used, from layouts/icons/credits.yaml."""
+GAME_ICONS_SOURCE = "game-icons.net/"     # the bundled set, credited together under its one licence
+
+
+def _icon_credits(project: Project, used: set) -> tuple[dict, list]:
+    """The icons used, from layouts/icons/credits.yaml: the game-icons.net ones as author -> their
+    names, and every other one (a designer's own) as {name, authors, licence, source}, each with
+    its own licence. `pnp check` has refused an icon used with no entry (pnp.credits)."""
     credits = _listing(project, project.layouts / "icons" / "credits.yaml", dict,
-                       "a mapping of icon names to {authors: [...]}")
+                       "a mapping of icon names to {authors: [...], licence: ...}")
     authors: dict = {}
+    others = []
     for name, entry in sorted(credits.items()):
-        if name not in used:
+        if name not in used or not isinstance(entry, dict):
             continue
-        for author in (entry or {}).get("authors", ()) if isinstance(entry, dict) else ():
-            authors.setdefault(str(author).replace("-", " ").title(), []).append(name)
-    return dict(sorted(authors.items()))
+        names = entry.get("authors", ())
+        names = [names] if isinstance(names, str) else list(names or ())
+        if str(entry.get("source", "")).startswith(GAME_ICONS_SOURCE):
+            for author in names:
+                authors.setdefault(str(author).replace("-", " ").title(), []).append(name)
+        else:
+            others.append({"name": name, "authors": ", ".join(str(author) for author in names),
+                           "licence": str(entry.get("licence", "")), "source": str(entry.get("source", "") or "")})
+    return dict(sorted(authors.items())), others
 
 
 def _number_headings(tokens) -> list[Heading]:
@@ -271,7 +283,8 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
     context.update(game.rulebook_context(loaded))
     context = plain_view(context)
     context.update(ex=results, card=card, rulings=rulings(project, game),
-                   fonts=_fonts(project, game), icon_authors=_icon_authors(project, used_icons(project, game, loaded)))
+                   fonts=_fonts(project, game))
+    context["icon_authors"], context["other_icons"] = _icon_credits(project, used_icons(project, game, loaded))
     shown_game = game_view(game)
     parts, shown, problems = [], [], []
     for source in source_files(project, game.key, game.language, game.source_language):
@@ -340,7 +353,8 @@ def _prose_problem(error: Exception, source) -> Problem:
         raise error
     _, line = template_line(error, None, pseudo=str(source.shown))
     message = getattr(error, "message", None) or str(error) or type(error).__name__
-    names = "ex, card, counts, components, deck_cards, rulings, fonts, icon_authors and the game's own tables"
+    names = ("ex, card, counts, components, deck_cards, rulings, fonts, icon_authors, other_icons and the game's "
+             "own tables")
     if isinstance(error, DataError):
         return error.problems[0]
     if hasattr(error, "problem_at"):        # words the chapter asked for that its language does not have

@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 
 from pnp.atomic import write_atomically
+from pnp.credits import EMPTY_CREDITS
 from pnp.data.fields import SLUG_PATTERN
 from pnp.errors import UsageError
 from pnp.files import decode_text, project_files, read_bytes
@@ -126,6 +127,8 @@ def new_game(project: Project, key: str, template: str = "starter", title: str |
                for source, target in _planned(project, key, template)]
     if not planned:
         raise UsageError(f"--from {template}: nothing to copy")
+    planned += [(project.root / name, text.encode("utf-8")) for name, text in EMPTY_CREDITS.items()
+                if not os.path.lexists(project.root / name)]       # where the game's fonts and icons are credited
     for target, data in planned:
         write_atomically(target, data)
     return [target for target, _ in planned]

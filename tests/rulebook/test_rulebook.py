@@ -252,7 +252,11 @@ def test_every_chapter_s_fault_is_reported_in_one_run(tiny):
 
 def test_a_new_game_s_rulebook_credits_its_fonts_and_icon_authors(tiny, tmp_path):
     """The starter printed game-icons.net's icons without naming their authors (CC BY 3.0 asks
-    for it), and every credits page listed all eleven bundled fonts, used or not."""
+    for it), and every credits page listed all eleven bundled fonts, used or not; a designer's own
+    icon is credited with its own licence."""
+    from tests.test_credits import own_icon
+
+    own_icon(tiny.root, credit="{authors: [Ann Designer], licence: CC0 1.0, source: annsicons.example}")
     result = run_pnp("build", "tiny", "--project", str(tiny.root), "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
     text = " ".join(" ".join(pages_of(tmp_path / "out" / "rulebook.pdf")).split())
@@ -262,6 +266,7 @@ def test_a_new_game_s_rulebook_credits_its_fonts_and_icon_authors(tiny, tmp_path
     named = {family for family in ("Rye", "EB Garamond", "IBM Plex Mono", "Cinzel Decorative", "Spectral", "Nunito")
              if f"{family} by" in credits}
     assert named == {"Rye", "EB Garamond", "IBM Plex Mono"}, credits
+    assert "Other icons: lamp by Ann Designer, CC0 1.0, annsicons.example." in credits, credits
 
 
 def test_a_fault_laid_out_after_a_card_in_a_chapter_is_reported_at_its_own_line(tiny, tmp_path):

@@ -1,0 +1,66 @@
+"""Credits complete by construction (pnp/credits.py): a font or an icon a game uses and no credits
+file names is refused by `pnp check`, with the file to credit it in and the entry to write."""
+
+import shutil
+
+from tests.conftest import run_pnp
+
+
+def own_icon(root, name="lamp", credit: str | None = None) -> None:
+    """The designer's own icon, drawn on the first card, credited with `credit` when given."""
+    shutil.copy(root / "layouts/icons/lantern-flame.svg", root / f"layouts/icons/{name}.svg")
+    cards = root / "card_data/tiny/cards.yaml"
+    cards.write_text(cards.read_text().replace("icon: lantern-flame", f"icon: {name}", 1))
+    if credit is not None:
+        with open(root / "layouts/icons/credits.yaml", "a") as credits:
+            credits.write(f"{name}: {credit}\n")
+
+
+def _said(root) -> tuple[int, str]:
+    result = run_pnp("check", "tiny", "--project", str(root))
+    return result.exit_code, " ".join(result.output.split())
+
+
+def test_an_icon_added_without_a_credit_is_refused_with_the_entry_to_write(tiny):
+    own_icon(tiny.root)
+    code, said = _said(tiny.root)
+    assert code == 2 and ("layouts/icons/credits.yaml: icon 'lamp': expected a credit for each icon the game "
+                          "prints, found none. Add `lamp: {authors: [WHO], licence: LICENCE, source: WHERE}`") in said
+    with open(tiny.root / "layouts/icons/credits.yaml", "a") as credits:
+        credits.write("lamp: {authors: [Ann Designer]}\n")
+    code, said = _said(tiny.root)
+    assert code == 2 and "icon 'lamp': expected an entry with authors, licence, found no licence" in said
+    credits = tiny.root / "layouts/icons/credits.yaml"
+    credits.write_text(credits.read_text().replace("lamp: {authors: [Ann Designer]}", "lamp: {authors: [Ann Designer], licence: CC0 1.0}"))
+    assert _said(tiny.root)[0] == 0
+
+
+def test_a_font_added_without_a_credit_is_refused_at_its_font_face(tiny):
+    (tiny.root / "fonts/mine").mkdir()
+    shutil.copy(tiny.root / "fonts/rye/rye-latin-400-normal.woff", tiny.root / "fonts/mine/mine.woff")
+    sheet = tiny.layouts / "tiny" / "cards.css"
+    lines = sheet.read_text().splitlines()
+    lines += ['@font-face { font-family: "Mine"; src: url("../../fonts/mine/mine.woff"); }',
+              '.card .name { font-family: "Mine", serif; }']
+    sheet.write_text("\n".join(lines) + "\n")
+    code, said = _said(tiny.root)
+    assert code == 2 and (f"layouts/tiny/cards.css:{len(lines) - 1}: font 'Mine': expected a credit for it in "
+                          "fonts/fonts.yaml, found none. Add to fonts/fonts.yaml: `- {family: Mine, folder: FOLDER, "
+                          "authors: WHO, licence: LICENCE}`") in said, said
+    with open(tiny.root / "fonts/fonts.yaml", "a") as fonts:
+        fonts.write("- {family: Mine, folder: mine, authors: Ann Designer, licence: SIL Open Font License 1.1}\n")
+    assert _said(tiny.root)[0] == 0
+
+
+def test_pnp_new_writes_the_credits_files_a_project_lacks(tiny):
+    from pnp.credits import FONT_CREDITS, ICON_CREDITS
+
+    for name in (FONT_CREDITS, ICON_CREDITS):
+        (tiny.root / name).unlink()
+    assert run_pnp("new", "other", "--project", str(tiny.root)).exit_code == 0
+    import yaml
+
+    assert yaml.safe_load((tiny.root / FONT_CREDITS).read_text()) == []
+    assert yaml.safe_load((tiny.root / ICON_CREDITS).read_text()) == {}
+    code, said = _said(tiny.root)          # the starter's fonts and icons are now uncredited: said so
+    assert code == 2 and "font 'Rye': expected a credit for it in fonts/fonts.yaml" in said
