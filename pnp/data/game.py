@@ -89,6 +89,8 @@ class Game:
     play_time: str = ""
     pitch: str = ""
     inline_icons: dict[str, str] = field(default_factory=dict)  # {token} -> icon file stem
+    colours: dict[str, str] = field(default_factory=dict)   # a deck's `colours:` value -> #rrggbb, every deck's:
+                                                            # its layouts' var(--colour-VALUE)
     located: Located | None = field(default=None, compare=False, repr=False)
     cover: Cover | None = None
     languages: tuple = ()                 # the languages it prints in, the default first

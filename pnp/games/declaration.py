@@ -77,6 +77,8 @@ def load_declaration(project: Project, key: str) -> Game:
                 decks=tuple(d for d in decks if d.module is None), declared_decks=decks, modules=modules,
                 stylesheet=spec.stylesheet, players=spec.players, play_time=spec.play_time,
                 pitch=spec.pitch, inline_icons=dict(spec.inline_icons), located=located,
+                colours={value: coded.colour for deck in spec.decks if deck.colours is not None
+                         for value, coded in deck.colours.values.items()},
                 cover=Cover(cover.deck, tuple(cover.cards), cover.background, cover.title_font, cover.alt),
                 languages=tuple(spec.languages or [spec.language]), words_for=words_for,
                 **(adapter.hooks() if adapter else {}))

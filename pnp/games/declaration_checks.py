@@ -4,13 +4,15 @@ other, and the colours that tell cards apart stay apart for colour-blind players
 
 import difflib
 import os
+import re
 from pathlib import Path
 
 from pnp.data.located import Located
 from pnp.errors import DataError, Problem
-from pnp.files import project_files
+from pnp.files import project_files, read_text
 from pnp.games.spec import DeckSpec, GameSpec
 from pnp.project import Project
+from pnp.suggest import did_you_mean
 
 
 def _present(path: Path) -> bool:
@@ -47,6 +49,9 @@ def layout_problems(project: Project, located: Located, spec: GameSpec) -> list[
             need(deck.back, ("decks", index, "back"), "a back layout")
     for index, board in enumerate(spec.boards):
         need(board.layout, ("boards", index, "layout"), "a board layout")
+    for index, deck in enumerate(spec.decks):
+        if deck.colours is not None:
+            problems += _cue_problems(project, located, spec, deck, ("decks", index, "colours", "values"))
     for index, code in enumerate(spec.languages):
         if not (len(code) == 2 and code.isalpha() and code.islower()):
             problems.append(Problem(located.file, located.line_of(("languages", index)), f"languages[{index}]",
@@ -73,9 +78,39 @@ def layout_problems(project: Project, located: Located, spec: GameSpec) -> list[
     return problems
 
 
+def _cue_problems(project: Project, located: Located, spec: GameSpec, deck: DeckSpec, where: tuple) -> list[Problem]:
+    """A colour's `cue:` is something the cards print: an icon of layouts/icons/ (`cue: hearts`), or
+    a word the deck's layouts or the game's stylesheet write (Verso's shape class, `circle`). The
+    colour-blind check takes a cue's word for it that the values differ, so a cue must exist."""
+    cued = {value: coded.cue for value, coded in deck.colours.values.items() if coded.cue}
+    if not cued:
+        return []
+    texts = []
+    for name in (deck.face, deck.back, spec.stylesheet):
+        try:
+            texts.append(read_text(project.layouts / name, f"layouts/{name}", project.root) if name else "")
+        except (DataError, OSError):        # a layout that is not there or cannot be read: named elsewhere
+            texts.append("")
+    written = set(re.findall(r"[A-Za-z0-9_-]+", " ".join(texts)))
+    try:
+        icons = [path.stem for path in project_files(project.layouts / "icons", project.root, (".svg",), recursive=False)]
+    except DataError:
+        icons = []
+    problems = []
+    for value, cue in cued.items():
+        if cue not in written and cue not in icons:
+            problems.append(Problem(
+                located.file, located.line_of(where + (value, "cue")), f"{deck.key}: colours.values.{value}.cue",
+                f"a cue the cards print: an icon of layouts/icons/, or a word of layouts/{deck.face} or the stylesheet "
+                "(a class such as .circle)", repr(cue),
+                did_you_mean(cue, icons + sorted(written), "Name the icon or the class that tells this value apart")))
+    return problems
+
+
 def deck_problems(located: Located, spec: GameSpec, vocabulary) -> list[Problem]:
     problems = []
     seen: dict = {}
+    coloured: dict = {}             # a colour value -> its colour and the first deck that gives it
     for index, deck in enumerate(spec.decks):
         where = ("decks", index)
         if deck.key in seen:
@@ -100,6 +135,14 @@ def deck_problems(located: Located, spec: GameSpec, vocabulary) -> list[Problem]
                                         f"counts adding up to the deck's count, {deck.count}", str(sum(counts.values()))))
         if deck.colours is not None:
             problems += _colour_problems(located, deck, where)
+            for value, coded in deck.colours.values.items():
+                first = coloured.setdefault(value, (coded.colour, deck.key))
+                if first[0].lower() != coded.colour.lower():
+                    problems.append(Problem(located.file, located.line_of(where + ("colours", "values", value)),
+                                            f"{deck.key}: colours.values.{value}",
+                                            f"one colour for '{value}' in every deck (its layouts' var(--colour-{value}))",
+                                            f"{coded.colour}, where the deck {first[1]} gives {first[0]}",
+                                            "Give it the same colour, or name the value otherwise"))
         for field_name, field in deck.fields.items():
             if field.type == "effects" and vocabulary is None:
                 problems.append(Problem(located.file, located.line_of(where + ("fields", field_name)),

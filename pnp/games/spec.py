@@ -75,6 +75,7 @@ class FieldSpec(BaseModel):
 
 
 HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+CSS_NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 
 class ColourValue(BaseModel):
@@ -97,6 +98,16 @@ class ColourCoding(BaseModel):
     model_config = STRICT_KEYS
     field: str
     values: dict[str, ColourValue] = Field(min_length=2)
+
+    @field_validator("values")
+    @classmethod
+    def _css_names(cls, values):
+        """Each value names a custom property the layouts read, var(--colour-VALUE)."""
+        for name in values:
+            if not CSS_NAME.fullmatch(name):
+                raise invalid("values named by letters, digits, hyphens and underscores (each is var(--colour-VALUE) "
+                              "in the layouts)", name)
+        return values
 
     @field_validator("values", mode="before")
     @classmethod

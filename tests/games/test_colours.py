@@ -1,5 +1,6 @@
 """The colours a game declares as telling its cards apart are the colours its layouts print:
-a declaration that drifted from the stylesheet would check colours nobody sees."""
+a declaration that drifted from the stylesheet would check colours nobody sees. The layouts read
+them as var(--colour-VALUE), which every deck's and rulebook's document declares from game.yaml."""
 
 import pytest
 import yaml
@@ -19,7 +20,7 @@ def test_every_declared_colour_is_printed_by_the_games_layouts(key):
     for deck in declared["decks"]:
         for value, colour in (deck.get("colours") or {}).get("values", {}).items():
             hex_colour = colour if isinstance(colour, str) else colour["colour"]
-            assert hex_colour.lower() in layouts, (key, deck["key"], value, hex_colour)
+            assert f"var(--colour-{value})" in layouts or hex_colour.lower() in layouts, (key, deck["key"], value)
 
 
 def test_the_games_that_print_colour_coded_cards_declare_them():
@@ -27,3 +28,30 @@ def test_the_games_that_print_colour_coded_cards_declare_them():
                       if d.get("colours")] for key in ("verset", "verso", "verdun")}
     assert "playing-cards" in declared["verset"] and "cards" in declared["verso"]
     assert {"troops", "assets", "fortifications"} <= set(declared["verdun"])
+
+
+def test_a_colour_changed_in_game_yaml_reaches_the_print(tiny):
+    """Declared once: the card's ground is var(--colour-sun), written by the build from game.yaml."""
+    import pypdfium2
+
+    from pnp.data.decks import load_game
+    from pnp.games import get_game
+    from pnp.render.cards import render_deck
+
+    declaration = tiny.card_data / "tiny" / "game.yaml"
+    declaration.write_text(declaration.read_text().replace("    fields:\n", (
+        "    colours: {field: suit, values: {sun: \"#8c2a1c\", moon: \"#1c3f8c\"}}\n    fields:\n"
+        "      suit: {type: choice, choices: [sun, moon], required: false}\n"), 1))
+    sheet = tiny.layouts / "tiny" / "cards.css"
+    sheet.write_text(sheet.read_text().replace(".card { --frame-inset: 3mm; position: absolute; background: #1d3a4a;",
+                                               ".card { --frame-inset: 3mm; position: absolute; background: var(--colour-sun);"))
+
+    def corner() -> tuple:
+        game = get_game(tiny, "tiny")
+        deck = load_game(tiny, game)[0]
+        page = pypdfium2.PdfDocument(render_deck(tiny, game, deck.deck, deck.cards[:1]))[0]
+        return page.render(scale=0.5).to_pil().convert("RGB").getpixel((4, 4))
+
+    assert corner() == (0x8C, 0x2A, 0x1C)
+    declaration.write_text(declaration.read_text().replace("#8c2a1c", "#b08a1c"))
+    assert corner() == (0xB0, 0x8A, 0x1C)

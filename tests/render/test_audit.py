@@ -90,10 +90,15 @@ def test_colours_a_deuteranope_cannot_tell_apart_are_refused_unless_a_second_cue
     shown = " ".join(result.output.split())
     assert re.search(r"card_data/tiny/game.yaml:\d+: cards: colours.values.german", shown), shown
     assert "colour-blind: 'french' #5b6b2f and 'german' #3f6b3a" in shown
-    cued = text.replace('"#5b6b2f"\n', '{colour: "#5b6b2f", cue: lily}\n').replace(
-        '"#3f6b3a"\n', '{colour: "#3f6b3a", cue: eagle}\n')
+    cued = text.replace('"#5b6b2f"\n', '{colour: "#5b6b2f", cue: rooster}\n').replace(
+        '"#3f6b3a"\n', '{colour: "#3f6b3a", cue: eagle-emblem}\n')
     game.write_text(cued)
     assert run_pnp("check", "tiny", "--project", str(tiny.root)).exit_code == 0
+    game.write_text(cued.replace("cue: eagle-emblem", "cue: eagel-emblem"))        # a cue the cards cannot print
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    shown = " ".join(result.output.split())
+    assert result.exit_code == 2 and "colours.values.german.cue: expected a cue the cards print" in shown, shown
+    assert "found 'eagel-emblem'. Did you mean 'eagle-emblem'?" in shown
 
 
 def test_colour_arithmetic_matches_known_values():

@@ -57,7 +57,8 @@ def game_view(game) -> SimpleNamespace:
     """The game as layouts see it; `_words` (out of the sandbox's reach) translates `_()` and `{% trans %}`."""
     return SimpleNamespace(key=game.key, title=game.title, language=game.language, players=game.players,
                            play_time=game.play_time, pitch=game.pitch, ink_saver=getattr(game, "ink_saver", False),
-                           stylesheet=game.stylesheet, _words=getattr(game, "words", None))
+                           stylesheet=game.stylesheet, colours=dict(getattr(game, "colours", {})),
+                           _words=getattr(game, "words", None))
 
 
 def printed_card(card, game=None):
