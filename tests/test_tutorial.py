@@ -59,3 +59,31 @@ def test_step_5_s_colours_print(project_copy):
         result = run_pnp("check", "lanterns", "--measure-fit", "--project", str(project_copy))
         assert result.exit_code == 0 and "problem" not in result.output, (look, result.output)
 
+
+
+def test_step_6_s_spreadsheet_checks_and_its_mistake_is_named_by_cell(project_copy):
+    """The sheet step 6 shows, typed as a designer would (numbers as numbers), saved where it says."""
+    import openpyxl
+
+    assert run_pnp("new", "lanterns", "--title", "Lanterns", "--project", str(project_copy)).exit_code == 0
+    section = TUTORIAL.split("## 6. Keep the deck in a spreadsheet")[1].split("## 7.")[0]
+    rows = [[cell.strip() for cell in line.strip().strip("|").split("|")]
+            for line in section.splitlines() if line.startswith("|") and not line.startswith("|---")]
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = re.search(r"one sheet named `(\w+)`", section).group(1)
+    for row in rows:
+        sheet.append([int(cell) if cell.isdigit() else cell for cell in row])
+    saved = project_copy / re.search(r"Save it as `([^`]+)`", section).group(1)
+    book.save(saved)
+    declared = re.search(r"```yaml\n\s*(data: [^\n]+)\n```", section).group(1)
+    declaration = project_copy / "card_data" / "lanterns" / "game.yaml"
+    declaration.write_text(declaration.read_text().replace("data: cards.yaml", declared))
+    result = run_pnp("check", "lanterns", "--project", str(project_copy))
+    assert result.exit_code == 0 and "Lanterns: 1 deck and its layouts check out" in result.output, result.output
+    cell = re.search(r"\(cell (\w+)\)", section).group(1)
+    sheet[cell] = re.search(r"type `(\w+)` for", section).group(1)
+    book.save(saved)
+    quoted = re.search(r"the check says\n\n```\n(.*?)\n```", section, re.S).group(1)
+    result = run_pnp("check", "lanterns", "--project", str(project_copy))
+    assert result.exit_code == 2 and quoted in " ".join(result.output.split()), result.output
