@@ -20,9 +20,11 @@ EMPTY_CREDITS = {          # what `pnp new` writes where a project has no credit
 }
 
 
-def _filled(entry, keys) -> list[str]:
-    """The keys of `keys` an entry lacks or leaves blank."""
-    return [key for key in keys if not isinstance(entry, dict) or not entry.get(key) or not str(entry.get(key)).strip()]
+def _unfilled(file: str, line, what: str, entry, keys) -> list[Problem]:
+    """An entry of a credits file that lacks one of `keys` or leaves it blank."""
+    lacking = [key for key in keys if not isinstance(entry, dict) or not entry.get(key) or not str(entry.get(key)).strip()]
+    return [Problem(file, line, what, "an entry with " + ", ".join(keys), "no " + ", ".join(lacking),
+                    f"Fill them in ({CREDITS_DOCS})")] if lacking else []
 
 
 def font_credit_problems(project: Project, game: Game) -> list[Problem]:
@@ -56,11 +58,7 @@ def font_credit_problems(project: Project, game: Game) -> list[Problem]:
                                         f"({CREDITS_DOCS})"))
                 continue
             index, entry = entries[family]
-            lacking = _filled(entry, FONT_KEYS)
-            if lacking:
-                problems.append(Problem(FONT_CREDITS, located.line_of((index,)), f"font '{family}'",
-                                        "an entry with " + ", ".join(FONT_KEYS), "no " + ", ".join(lacking),
-                                        f"Fill them in ({CREDITS_DOCS})"))
+            problems += _unfilled(FONT_CREDITS, located.line_of((index,)), f"font '{family}'", entry, FONT_KEYS)
     return problems
 
 
@@ -84,11 +82,7 @@ def icon_credit_problems(project: Project, game: Game, loaded: list) -> list[Pro
                                     "none", f"Add `{name}: {{authors: [WHO], licence: LICENCE, source: WHERE}}` to "
                                     f"{ICON_CREDITS} ({CREDITS_DOCS})"))
             continue
-        lacking = _filled(credits[name], ICON_KEYS)
-        if lacking:
-            problems.append(Problem(ICON_CREDITS, located.line_of((name,)), f"icon '{name}'",
-                                    "an entry with " + ", ".join(ICON_KEYS), "no " + ", ".join(lacking),
-                                    f"Fill them in ({CREDITS_DOCS})"))
+        problems += _unfilled(ICON_CREDITS, located.line_of((name,)), f"icon '{name}'", credits[name], ICON_KEYS)
     return problems
 
 
