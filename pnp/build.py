@@ -20,7 +20,7 @@ from pnp.render.words import page_labels, sheet_words
 def sheet_labels(game: Game, deck_title: str, sheets: int, duplex: str,
                  offset_mm: tuple[float, float] = (0.0, 0.0), circles: bool = False) -> list[str]:
     """Each page's label, in the language the game prints in."""
-    return page_labels(f"{game.title} · {deck_title}", sheets, duplex, game.language, offset_mm, circles)
+    return page_labels(f"{game.title} · {deck_title}", sheets, duplex, game.language, offset_mm, circles, game.words)
 
 
 def _folded_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str, cards_pdf: bytes) -> tuple[bytes, int]:
@@ -38,11 +38,11 @@ def _folded_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str, c
         halves = [[Slot(s.row, s.column, s.x + side * deck.width_mm, s.y, deck.width_mm, s.height, s.clip)
                    for s in page for side in (0, 1)] for page in pairs]
         marks = draw_sheet_marks(layout, labels, label_font_file(project), "circle", halves,
-                                 scale_text=sheet_words(game.language)["scale"])
+                                 scale_text=sheet_words(game.language, game.words)["scale"])
         require_cuttable(game, deck, marks, halves, cards_pdf)
     else:
         marks = draw_sheet_marks(layout, labels, label_font_file(project), "rect", pairs, side_fold_mm=deck.width_mm,
-                                 scale_text=sheet_words(game.language)["scale"])
+                                 scale_text=sheet_words(game.language, game.words)["scale"])
         require_cuttable(game, deck, marks, pairs, cards_pdf)
     return impose_folded(cards_pdf, marks, layout, deck.width_mm, deck.per_card_back), len(labels)
 
@@ -104,7 +104,7 @@ def build_deck(project: Project, game: Game, loaded: LoadedDeck, paper: str,
     font = label_font_file(project)
     folds = [deck.fold_lines_mm if page % (1 if duplex == "none" else 2) == 0 else () for page in range(len(slots))]
     marks = draw_sheet_marks(layout, labels, font, deck.shape, slots, folds,
-                             scale_text=sheet_words(game.language)["scale"])
+                             scale_text=sheet_words(game.language, game.words)["scale"])
     require_cuttable(game, deck, marks, slots, cards_pdf)
     return (impose(cards_pdf, marks, layout, duplex, deck.per_card_back, deck.backs,
                    page_offset(layout, back_offset_mm)), len(labels))

@@ -82,11 +82,11 @@ def _in_deck(loaded: LoadedDeck, ident: str, text: str) -> list:
                      f"{len(loaded.cards)})")
 
 
-def reprint_deck(loaded: LoadedDeck, indexes: list[int], language: str = "en") -> LoadedDeck:
+def reprint_deck(loaded: LoadedDeck, indexes: list[int], language: str = "en", catalogue=None) -> LoadedDeck:
     """The deck with only the chosen cards, titled as a reprint on its sheets' labels."""
     from pnp.render.words import sheet_words
 
-    title = sheet_words(language)["reprint"].format(title=loaded.deck.title, count=len(indexes))
+    title = sheet_words(language, catalogue)["reprint"].format(title=loaded.deck.title, count=len(indexes))
     return LoadedDeck(replace(loaded.deck, title=title), [loaded.cards[i] for i in indexes], loaded.located)
 
 
@@ -228,7 +228,7 @@ def build_reprint(project: Project, game_key: str, papers: tuple, options, modul
         if not indexes:
             continue
         chosen = chosen_pages(render(project, everything, deck), deck, indexes)
-        subset = reprint_deck(deck, indexes, printed.language)
+        subset = reprint_deck(deck, indexes, printed.language, printed.words)
         for paper in papers:
             pdf, sheets = build_deck(project, printed, subset, paper, options.duplex, None,
                                      options.back_offset_mm, cards_pdf=chosen)

@@ -109,12 +109,17 @@ def template_catalogue(project: Project, game, language: str) -> Catalog:
                        creation_date=FIRST_DATE, revision_date=FIRST_DATE, language_team=language,
                        msgid_bugs_address="", copyright_holder="", charset="utf-8",
                        header_comment=HEADER.format(title=game.title, key=game.key, language=language))
+    from pnp.render.words import catalogued_sheet_words
+
     for found in game_strings(project, game):
         template.add(found.message, locations=[(found.file, po_line(found.line))],
                      auto_comments=[CELL_NOTE + found.line] if hasattr(found.line, "sheet") else [])
+    for words in catalogued_sheet_words(language):      # the sheets' labels, in a language pnp has no words for
+        template.add(words, locations=[(SHEET_WORDS_FILE, 0)], flags=["python-brace-format"] if "{" in words else [])
     return template
 
 
+SHEET_WORDS_FILE = "pnp/render/words.py"      # where pnp's own sheet words are written
 CELL_NOTE = "cell: "          # `#. cell: cards!D3`: a spreadsheet string's cell, which a .po location cannot hold
 
 

@@ -48,6 +48,6 @@ def board_files(project: Project, game: Game, board: Board, paper: str,
     full = full if full is not None else render_board(project, game, board)
     font = label_font_file(project)
     tiles = tile_piece(full, tile_layout(paper, board.width_mm, board.height_mm), f"{game.title} · {board.title}", font,
-                       game.language)
+                       game.language, game.words)
     return [(name, pdf, len(pikepdf.open(io.BytesIO(pdf)).pages))
             for name, pdf in ((f"{board.key}-full-size.pdf", full), (f"{board.key}-tiles.pdf", tiles))]

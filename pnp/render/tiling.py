@@ -129,7 +129,7 @@ def _ticks(pdf, layout: TileLayout, tile: Tile) -> None:
             pdf.line(right * MM, y, (right + TICK_MM) * MM, y)
 
 
-def _labels(layout: TileLayout, title: str, font: str, language: str = "en") -> bytes:
+def _labels(layout: TileLayout, title: str, font: str, language: str = "en", catalogue=None) -> bytes:
     """Per tile: the alignment ticks, the label and a small map of the tiles with this one filled in."""
     out = io.BytesIO()
     pdf = new_canvas(out, (layout.sheet_width * MM, layout.sheet_height * MM), font)
@@ -146,7 +146,7 @@ def _labels(layout: TileLayout, title: str, font: str, language: str = "en") -> 
                 pdf.rect(x0 + c * cell, y0 + (layout.rows - 1 - r) * cell, cell, cell, stroke=1, fill=fill)
         pdf.setFont(font, 8)
         pdf.drawString(x0 + layout.columns * cell + 3 * MM, y0 + 2 * MM,
-                       sheet_words(language)["tile"].format(
+                       sheet_words(language, catalogue)["tile"].format(
                            title=title, number=tile.row * layout.columns + tile.column + 1,
                            tiles=layout.rows * layout.columns, row=tile.row + 1, column=tile.column + 1,
                            overlap=layout.overlap))
@@ -155,12 +155,13 @@ def _labels(layout: TileLayout, title: str, font: str, language: str = "en") -> 
     return out.getvalue()
 
 
-def tile_piece(piece_pdf: bytes, layout: TileLayout, title: str, font_file, language: str = "en") -> bytes:
+def tile_piece(piece_pdf: bytes, layout: TileLayout, title: str, font_file, language: str = "en",
+               catalogue=None) -> bytes:
     """Each tile: the piece and its marks seen through the tile's window, then the label."""
     piece = pikepdf.open(io.BytesIO(piece_pdf))
     font = label_font(font_file)
     marks = pikepdf.open(io.BytesIO(_marks_layer(layout, font)))
-    sheets = pikepdf.open(io.BytesIO(_labels(layout, title, font, language)))
+    sheets = pikepdf.open(io.BytesIO(_labels(layout, title, font, language, catalogue)))
     art = sheets.copy_foreign(piece.pages[0].as_form_xobject())
     art.BBox = pikepdf.Array([float(v) for v in piece.pages[0].mediabox])
     lines = sheets.copy_foreign(marks.pages[0].as_form_xobject())

@@ -1,5 +1,6 @@
 """The words pnp prints on sheets itself (labels, the scale bar), in each language it knows.
-A language missing here prints in English."""
+A game printed in a language missing here takes them from its own catalogue (`pnp translate`
+lists them, with the game's words), else prints them in English."""
 
 SHEET_WORDS = {
     "en": {
@@ -29,18 +30,31 @@ SHEET_WORDS = {
 }
 
 
-def sheet_words(language: str) -> dict:
-    return SHEET_WORDS.get(language, SHEET_WORDS["en"])
+def sheet_words(language: str, catalogue=None) -> dict:
+    """The sheet words in `language`: pnp's own, else the game's catalogue's (`catalogue`, the
+    game's pnp.i18n Words), else English."""
+    if language in SHEET_WORDS:
+        return SHEET_WORDS[language]
+    english = SHEET_WORDS["en"]
+    if catalogue is None:
+        return english
+    return {key: catalogue.get(_as_msgid(text)).replace("%%", "%") for key, text in english.items()}
 
 
-def offset_words(offset_mm: tuple[float, float], language: str = "en") -> str:
-    return sheet_words(language)["moved"].format(x=offset_mm[0], y=offset_mm[1]) if any(offset_mm) else ""
+def _as_msgid(text: str) -> str:
+    """As a catalogue holds it: every catalogued string is %-formatted, a literal % written %%."""
+    return text.replace("%", "%%")
+
+
+def catalogued_sheet_words(language: str) -> list[str]:
+    """The sheet words a game's catalogue in `language` holds: all of them, unless pnp has its own."""
+    return [] if language in SHEET_WORDS else [_as_msgid(text) for text in SHEET_WORDS["en"].values()]
 
 
 def page_labels(title: str, sheets: int, duplex: str, language: str = "en",
-                offset_mm: tuple[float, float] = (0.0, 0.0), circles: bool = False) -> list[str]:
+                offset_mm: tuple[float, float] = (0.0, 0.0), circles: bool = False, catalogue=None) -> list[str]:
     """Each page's label: what it is, which sheet, which side and how to flip it."""
-    words = sheet_words(language)
+    words = sheet_words(language, catalogue)
     labels = []
     for number in range(1, sheets + 1):
         head = f"{title} · " + words["sheet"].format(number=number, sheets=sheets)
@@ -49,6 +63,6 @@ def page_labels(title: str, sheets: int, duplex: str, language: str = "en",
             continue
         labels.append(f"{head} · {words['front']}")
         if duplex != "none":
-            moved = offset_words(offset_mm, language)
+            moved = words["moved"].format(x=offset_mm[0], y=offset_mm[1]) if any(offset_mm) else ""
             labels.append(f"{head} · {words['back']} ({words[duplex]}{', ' + moved if moved else ''})")
     return labels

@@ -8,16 +8,16 @@ from tests.conftest import run_pnp
 CATALOGUE = "card_data/tiny/locale/fr/messages.po"
 
 
-def _in_french(tiny):
+def _in_french(tiny, language: str = "fr"):
     declaration = tiny.card_data / "tiny" / "game.yaml"
-    declaration.write_text(declaration.read_text().replace("language: en\n", "language: en\nlanguages: [en, fr]\n"))
+    declaration.write_text(declaration.read_text().replace("language: en\n", f"language: en\nlanguages: [en, {language}]\n"))
     chapters = tiny.card_data / "tiny" / "rulebook"
     (chapters / "en").mkdir()
     for chapter in list(chapters.glob("*.md")):
         chapter.rename(chapters / "en" / chapter.name)
-    (chapters / "fr").mkdir()
+    (chapters / language).mkdir()
     for chapter in (chapters / "en").glob("*.md"):
-        (chapters / "fr" / chapter.name).write_text(chapter.read_text().replace(
+        (chapters / language / chapter.name).write_text(chapter.read_text().replace(
             "# How to play", "# Comment jouer\n\nLa première carte : {{ _(\"The Lantern\") }}."))
 
 
@@ -33,11 +33,11 @@ def _all_in_french(tiny) -> None:
         {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": t["definition"]} for t in terms}))
 
 
-def _translate(tiny, words: dict, every=None) -> None:
+def _translate(tiny, words: dict, every=None, language: str = "fr") -> None:
     """msgstr set from `words` (and every other entry by `every`, when given)."""
-    path = tiny.root / CATALOGUE
+    path = tiny.root / CATALOGUE.replace("/fr/", f"/{language}/")
     with open(path, "rb") as file:
-        catalogue = read_po(file, locale="fr")
+        catalogue = read_po(file, locale=language)
     for message in catalogue:
         if message.id and (message.id in words or every):
             message.string = words.get(message.id) or every(message.id)
@@ -275,3 +275,21 @@ def test_the_catalogue_is_written_through_no_link_the_walk_meets(tiny, tmp_path)
     with pytest.raises(UsageError, match="is a link"):
         write_atomically(path, b"msgid", resolve=False)
     assert list(outside.iterdir()) == []
+
+
+def test_a_language_pnp_has_no_sheet_words_for_takes_them_from_the_catalogue(tiny, tmp_path):
+    """German: the sheets' labels (sheet, front, back, the scale bar's words) are the game's to
+    translate, listed by `pnp translate`, printed from its catalogue."""
+    import yaml
+
+    _in_french(tiny, "de")
+    listed = run_pnp("translate", "tiny", "--lang", "de", "--project", str(tiny.root))
+    assert "pnp/render/words.py: untranslated: 'sheet {number} of {sheets}'" in listed.output, listed.output
+    _translate(tiny, {"sheet {number} of {sheets}": "Blatt {number} von {sheets}", "front": "Vorderseite"},
+               every=lambda words: words, language="de")
+    terms = yaml.safe_load((tiny.card_data / "tiny" / "glossary.yaml").read_text()) or []
+    (tiny.card_data / "tiny" / "locale" / "de" / "glossary.yaml").write_text(yaml.safe_dump(
+        {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": t["definition"]} for t in terms}))
+    built = run_pnp("build", "tiny", "--lang", "de", "--out", str(tmp_path / "de"), "--project", str(tiny.root))
+    assert built.exit_code == 0, built.output
+    assert "Tiny · Cards · Blatt 1 von 1 · Vorderseite" in _text(tmp_path / "de" / "cards.pdf")
