@@ -204,6 +204,11 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
         from pnp.rulebook.literal_icons import chapter_literal_icons
 
         report.problems += chapter_literal_icons(project, game)
+    others = [code for code in languages if code not in complete_in]
+    if not report.problems:             # a msgstr that changes its msgid's icons or numbers, at its own line,
+        from pnp.i18n.checks import translation_problems   # before a chapter that prints it meets it
+
+        report.problems += translation_problems(project, game, others, ())
     if chapters and loaded is not None and not report.problems and rulebook_dir(project, game.key).is_dir():
         from pnp.rulebook.chapter_check import chapter_problems, chapters_forced, chapters_key
 
@@ -224,13 +229,10 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
     if sound and before == part_key(card_files(project, game.key), "every input", render_inputs(project)):
         for key in sound:
             remember_sound(key)
-    others = [code for code in languages if code not in complete_in]
     if not report.problems:
-        from pnp.i18n.checks import translation_problems, untranslated_words
+        from pnp.i18n.checks import untranslated_words
 
-        report.problems += translation_problems(project, game, others, ())
-        if not report.problems:
-            report.untranslated = untranslated_words(project, game, others)
+        report.untranslated = untranslated_words(project, game, others)
     return report
 
 
@@ -263,8 +265,9 @@ def _rulebook_page_problems(project: Project, game: Game, loaded: list, results:
 
     problems: list[Problem] = []
     for language in game.languages or (game.language,):
-        try:
-            render_rulebook(project, game.in_language(language), loaded, results, "a4")
+        try:                # a translation still under way is laid out with the source's words where it has none
+            render_rulebook(project, game.in_language(language, force=language != game.source_language),
+                            loaded, results, "a4")
         except DataError as error:
             problems += error.problems
         except RenderError as error:

@@ -57,7 +57,7 @@ def load_declaration(project: Project, key: str) -> Game:
                                     "the name of a rules engine adapter: " + (", ".join(adapter_names()) or "none"),
                                     repr(spec.engine), "Remove `engine:` for a game without rules"))
     vocabulary = adapter.effect_vocabulary if adapter else None
-    problems += layout_problems(project, located, spec) + deck_problems(located, spec, vocabulary)
+    problems += layout_problems(project, located, spec, key) + deck_problems(located, spec, vocabulary)
     if adapter is not None:
         problems += adapter.declaration_problems(located, spec)
     if problems:

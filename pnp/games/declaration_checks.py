@@ -30,7 +30,7 @@ def _layout_names(project: Project) -> list[str]:
         return []
 
 
-def layout_problems(project: Project, located: Located, spec: GameSpec) -> list[Problem]:
+def layout_problems(project: Project, located: Located, spec: GameSpec, key: str) -> list[Problem]:
     problems = []
 
     def need(path: str, where: tuple, what: str):
@@ -49,9 +49,11 @@ def layout_problems(project: Project, located: Located, spec: GameSpec) -> list[
             need(deck.back, ("decks", index, "back"), "a back layout")
     for index, board in enumerate(spec.boards):
         need(board.layout, ("boards", index, "layout"), "a board layout")
+    texts = _game_layout_texts(project, spec, key)
     for index, deck in enumerate(spec.decks):
         if deck.colours is not None:
-            problems += _cue_problems(project, located, spec, deck, ("decks", index, "colours", "values"))
+            problems += _cue_problems(project, located, spec, deck, ("decks", index, "colours", "values"), texts)
+    problems += _colour_property_problems(spec, texts)
     for index, code in enumerate(spec.languages):
         if not (len(code) == 2 and code.isalpha() and code.islower()):
             problems.append(Problem(located.file, located.line_of(("languages", index)), f"languages[{index}]",
@@ -78,32 +80,70 @@ def layout_problems(project: Project, located: Located, spec: GameSpec) -> list[
     return problems
 
 
-def _cue_problems(project: Project, located: Located, spec: GameSpec, deck: DeckSpec, where: tuple) -> list[Problem]:
+CSS_CLASS = re.compile(r"\.(-?[A-Za-z_][A-Za-z0-9_-]*)")
+CLASS_ATTRIBUTE = re.compile(r"""\bclass\s*=\s*["']([^"']*)["']""")
+CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+COLOUR_PROPERTY = re.compile(r"var\(\s*--colour-([A-Za-z0-9_-]+)")
+
+
+def _game_layout_texts(project: Project, spec: GameSpec, key: str) -> dict:
+    """The game's own stylesheets and layouts (its folder of layouts/ and its stylesheet), by name."""
+    try:
+        paths = project_files(project.layouts / key, project.root, (".css", ".html")) if (project.layouts / key).is_dir() else []
+    except DataError:               # a link there: the stylesheet check names it
+        paths = []
+    names = {f"layouts/{path.relative_to(project.layouts).as_posix()}": path for path in paths}
+    names.setdefault(f"layouts/{spec.stylesheet}", project.layouts / spec.stylesheet)
+    texts = {}
+    for shown, path in names.items():
+        try:
+            texts[shown] = read_text(path, shown, project.root)
+        except (DataError, OSError):    # not there or unreadable: named elsewhere
+            continue
+    return texts
+
+
+def _cue_problems(project: Project, located: Located, spec: GameSpec, deck: DeckSpec, where: tuple,
+                  texts: dict) -> list[Problem]:
     """A colour's `cue:` is something the cards print: an icon of layouts/icons/ (`cue: hearts`), or
-    a word the deck's layouts or the game's stylesheet write (Verso's shape class, `circle`). The
+    a class the game's stylesheets style or its layouts write (Verso's shape, `.circle`). The
     colour-blind check takes a cue's word for it that the values differ, so a cue must exist."""
     cued = {value: coded.cue for value, coded in deck.colours.values.items() if coded.cue}
     if not cued:
         return []
-    texts = []
-    for name in (deck.face, deck.back, spec.stylesheet):
-        try:
-            texts.append(read_text(project.layouts / name, f"layouts/{name}", project.root) if name else "")
-        except (DataError, OSError):        # a layout that is not there or cannot be read: named elsewhere
-            texts.append("")
-    written = set(re.findall(r"[A-Za-z0-9_-]+", " ".join(texts)))
+    classes = set()
+    for shown, text in texts.items():
+        if shown.endswith(".css"):
+            classes |= set(CSS_CLASS.findall(CSS_COMMENT.sub("", text)))
+        else:
+            classes |= {name for value in CLASS_ATTRIBUTE.findall(text) for name in value.split()}
     try:
         icons = [path.stem for path in project_files(project.layouts / "icons", project.root, (".svg",), recursive=False)]
     except DataError:
         icons = []
     problems = []
     for value, cue in cued.items():
-        if cue not in written and cue not in icons:
+        if cue not in classes and cue not in icons:
             problems.append(Problem(
                 located.file, located.line_of(where + (value, "cue")), f"{deck.key}: colours.values.{value}.cue",
-                f"a cue the cards print: an icon of layouts/icons/, or a word of layouts/{deck.face} or the stylesheet "
-                "(a class such as .circle)", repr(cue),
-                did_you_mean(cue, icons + sorted(written), "Name the icon or the class that tells this value apart")))
+                "a cue the cards print: an icon of layouts/icons/, or a class the game's stylesheet styles "
+                "(such as .circle)", repr(cue),
+                did_you_mean(cue, icons + sorted(classes), "Name the icon or the class that tells this value apart")))
+    return problems
+
+
+def _colour_property_problems(spec: GameSpec, texts: dict) -> list[Problem]:
+    """Each var(--colour-NAME) the game's stylesheets and layouts read is a colour game.yaml declares
+    (an undefined one prints nothing, and the build's typesetter names another file)."""
+    declared = sorted({value for deck in spec.decks if deck.colours is not None for value in deck.colours.values})
+    problems = []
+    for shown, text in texts.items():
+        for match in COLOUR_PROPERTY.finditer(text):
+            if match.group(1) not in declared:
+                problems.append(Problem(
+                    shown, text.count("\n", 0, match.start()) + 1, f"var(--colour-{match.group(1)})",
+                    "a colour a deck's `colours:` declares in game.yaml: " + (", ".join(declared) or "none declared"),
+                    repr(match.group(1)), did_you_mean(match.group(1), declared, "Declare it under a deck's `colours:`")))
     return problems
 
 
@@ -160,7 +200,8 @@ def _colour_problems(located: Located, deck: DeckSpec, where: tuple) -> list[Pro
     coding, problems = deck.colours, []
     if coding.field not in deck.fields:
         return [Problem(located.file, located.line_of(where + ("colours", "field")), f"{deck.key}: colours.field",
-                        "the name of one of the deck's fields", repr(coding.field))]
+                        "the name of one of the deck's fields: " + ", ".join(deck.fields), repr(coding.field),
+                        did_you_mean(coding.field, list(deck.fields), "Name the field whose values the colours tell apart"))]
     field = deck.fields[coding.field]
     if field.type in ("choice", "choices"):
         for value in coding.values:
@@ -168,7 +209,14 @@ def _colour_problems(located: Located, deck: DeckSpec, where: tuple) -> list[Pro
                 problems.append(Problem(located.file, located.line_of(where + ("colours", "values", value)),
                                         f"{deck.key}: colours.values.{value}",
                                         f"a value of the field {coding.field}: {', '.join(field.choices)}",
-                                        repr(value)))
+                                        repr(value), did_you_mean(value, field.choices, "Remove it")))
+        uncoloured = [choice for choice in field.choices if choice not in coding.values]
+        if uncoloured:                  # a card of that value would print var(--colour-...) undefined
+            problems.append(Problem(located.file, located.line_of(where + ("colours", "values")),
+                                    f"{deck.key}: colours.values",
+                                    f"a colour for every value of the field {coding.field}: {', '.join(field.choices)}",
+                                    "none for " + ", ".join(repr(choice) for choice in uncoloured),
+                                    "Give each its colour"))
     names = list(coding.values)
     for index, first in enumerate(names):
         for second in names[index + 1:]:

@@ -87,7 +87,7 @@ class ColourValue(BaseModel):
     @classmethod
     def _hex(cls, value: str) -> str:
         if not HEX_COLOUR.fullmatch(value):
-            raise ValueError(f"a colour as #rrggbb (#2f5f92), not {value!r}")
+            raise invalid("a colour as \"#rrggbb\", in quotes (\"#2f5f92\")", value)
         return value
 
 
@@ -97,12 +97,17 @@ class ColourCoding(BaseModel):
 
     model_config = STRICT_KEYS
     field: str
-    values: dict[str, ColourValue] = Field(min_length=2)
+    values: dict[str, ColourValue]
 
     @field_validator("values")
     @classmethod
     def _css_names(cls, values):
-        """Each value names a custom property the layouts read, var(--colour-VALUE)."""
+        """Two values or more (colours tell cards apart), each naming a custom property the layouts
+        read, var(--colour-VALUE)."""
+        if len(values) < 2:
+            raise invalid("two values or more, each with its colour (colours tell cards apart)",
+                          list(values),
+                          "Add the colour of every other value of the field")
         for name in values:
             if not CSS_NAME.fullmatch(name):
                 raise invalid("values named by letters, digits, hyphens and underscores (each is var(--colour-VALUE) "
@@ -113,6 +118,10 @@ class ColourCoding(BaseModel):
     @classmethod
     def _shorthand(cls, value):
         if isinstance(value, dict):
+            for name, colour in value.items():
+                if colour is None:          # `blue: #2563b8`: YAML reads what follows # as a comment
+                    raise invalid(f"a colour for '{name}' as \"#rrggbb\", in quotes", "nothing",
+                                  "Quote the colour: YAML reads an unquoted # as the start of a comment")
             return {str(k): ({"colour": v} if isinstance(v, str) else v) for k, v in value.items()}
         return value
 

@@ -36,9 +36,9 @@ class MissingWords(PnpError):
     def problem_at(self, file, line) -> Problem:
         """The words the layout (or chapter) line asked for, as a problem at that line."""
         return Problem(file, line, repr(self.message[:80]), f"its {self.language} words in {self.catalogue}",
-                       "no translation", "Words a layout gets from the engine must be extracted somewhere: a card's "
-                       "data, or a literal _(\"...\") in a layout; then `pnp translate` and translate them "
-                       "(or build with --force)")
+                       "no translation", "Translate it there: `pnp translate` adds it if it is missing and lists what "
+                       "is left (words a layout gets from the engine are added only if written somewhere pnp reads "
+                       "them: a card's data, or a literal _(\"...\") in a layout); or build with --force")
 
 
 @dataclass(frozen=True)

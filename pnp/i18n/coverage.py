@@ -39,9 +39,9 @@ class Coverage:
 
     def problems_in_words(self, limit: int = 20) -> list[str]:
         """What is missing, for a refused build or the end of `pnp translate`."""
-        said = [f"{where}: untranslated: {_short(message)}" for message, where, _ in self.missing[:limit]]
-        said += [f"{where}: changed since it was translated (fuzzy): {_short(message)}"
-                 for message, where, _ in self.fuzzy[:max(0, limit - len(said))]]
+        said = [f"{where}: changed since it was translated (fuzzy): {_short(message)}"     # first: a translator
+                for message, where, _ in self.fuzzy[:limit]]                                 # checks them, or they stay
+        said += [f"{where}: untranslated: {_short(message)}" for message, where, _ in self.missing[:max(0, limit - len(said))]]
         hidden = len(self.missing) + len(self.fuzzy) - len(said)
         if hidden > 0:
             said.append(f"... and {hidden} more in {self.catalogue}")
