@@ -119,8 +119,8 @@ def _cue_problems(project: Project, located: Located, spec: GameSpec, deck: Deck
             classes |= {name for value in CLASS_ATTRIBUTE.findall(text) for name in value.split()}
     try:
         icons = [path.stem for path in project_files(project.layouts / "icons", project.root, (".svg",), recursive=False)]
-    except DataError:
-        icons = []
+    except DataError:                   # the icons' folder is refused (a link out of the project): said there
+        return []
     problems = []
     for value, cue in cued.items():
         if cue not in classes and cue not in icons:

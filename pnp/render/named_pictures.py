@@ -32,6 +32,9 @@ def _picture_problem(project: Project, url: str, base: Path | None = None) -> tu
         return "a file outside the project (or on the network)", ""
     relative = path.relative_to(project.root)
     refused = outside_readable(relative)
+    if refused and not path.exists():
+        return ("nothing there (a page reads pictures from layouts/ and fonts/ only, named from the project folder: "
+                "layouts/GAME/x.png)", _closest_pictures(project, relative, base))
     if refused:
         return refused, _closest_pictures(project, relative, base)
     try:

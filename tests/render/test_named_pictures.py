@@ -43,3 +43,12 @@ def test_a_stylesheets_picture_is_offered_as_the_sheet_names_it(project):
     sheet = project.layouts / "t" / "cards.css"
     (problem,) = sheet_picture_problems(project, sheet, "layouts/t/cards.css", ".card { background: url(fkae.png) }")
     assert problem.fix == "Did you mean 'fake.png'?", problem
+
+
+def test_a_picture_named_outside_layouts_that_is_not_there_is_said_not_there(project):
+    (problem,) = image_problems(project, "t/card.html", '<img src="art/fake.png">')
+    assert problem.found.startswith("nothing there (a page reads pictures from layouts/ and fonts/ only")
+    (tmp := project.root / "art").mkdir()
+    (tmp / "fake.png").write_text("x")
+    (problem,) = image_problems(project, "t/card.html", '<img src="art/fake.png">')
+    assert problem.found.startswith("a file outside layouts/ and fonts/")
