@@ -36,11 +36,14 @@ def font_credit_problems(project: Project, game: Game) -> list[Problem]:
 
     located = located_listing(project, project.fonts / "fonts.yaml", list,
                                "a list of fonts, each with " + ", ".join(FONT_KEYS))
-    entries = {}
+    entries, problems = {}, []
     for index, entry in enumerate(located.data or [] if located is not None else []):
-        if isinstance(entry, dict) and entry.get("family"):
+        if not isinstance(entry, dict):
+            problems.append(Problem(FONT_CREDITS, located.line_of((index,)), f"entry {index + 1}",
+                                    "a mapping: " + ", ".join(FONT_KEYS), repr(entry)[:80], f"See {CREDITS_DOCS}"))
+        elif entry.get("family"):
             entries.setdefault(str(entry["family"]), (index, entry))
-    problems, seen = [], set()
+    seen = set()
     for path in game_files(project, game)[1]:
         text = sheet_text(project, path)
         shown = f"layouts/{path.relative_to(project.layouts).as_posix()}"
@@ -52,14 +55,45 @@ def font_credit_problems(project: Project, game: Game) -> list[Problem]:
             seen.add(family)
             line = text.count("\n", 0, start) + 1
             if family not in entries:
+                folder = _font_folder(project, path, body) or "FOLDER"
                 problems.append(Problem(shown, line, f"font '{family}'", f"a credit for it in {FONT_CREDITS}",
-                                        "none", f"Add to {FONT_CREDITS}: `- {{family: {family}, folder: FOLDER, "
-                                        f"authors: WHO, licence: LICENCE}}`, the licence's text in fonts/FOLDER/ "
+                                        "none", f"Add to {FONT_CREDITS}: `- {{family: {family}, folder: {folder}, "
+                                        f"authors: WHO, licence: LICENCE}}`, the licence's text in fonts/{folder}/ "
                                         f"({CREDITS_DOCS})"))
                 continue
             index, entry = entries[family]
-            problems += _unfilled(FONT_CREDITS, located.line_of((index,)), f"font '{family}'", entry, FONT_KEYS)
+            where = located.line_of((index,))
+            problems += _unfilled(FONT_CREDITS, where, f"font '{family}'", entry, FONT_KEYS)
+            folder = project.fonts / str(entry.get("folder") or "")
+            if entry.get("folder") and not _licence_in(folder):
+                problems.append(Problem(FONT_CREDITS, located.line_of((index, "folder")), f"font '{family}', folder",
+                                        "a folder of fonts/ holding the font's licence text (OFL.txt, LICENSE...)",
+                                        f"'{entry['folder']}', " + ("which holds none" if folder.is_dir() else "which does not exist"),
+                                        "Put the licence's text there, or name the folder that holds it"))
     return problems
+
+
+LICENCE_NAMES = ("ofl", "license", "licence", "copying")
+
+
+def _licence_in(folder) -> bool:
+    """Whether a font's folder holds its licence's text (OFL.txt, LICENSE, ...)."""
+    try:
+        return folder.is_dir() and any(path.is_file() and path.name.lower().startswith(LICENCE_NAMES)
+                                       for path in folder.iterdir())
+    except OSError:
+        return False
+
+
+def _font_folder(project: Project, sheet, body: str) -> str | None:
+    """The folder of fonts/ an @font-face reads its file from (the entry to write names it)."""
+    from pnp.render.font_check import SOURCE
+
+    for url in SOURCE.findall(body):
+        target = (sheet.parent / url).resolve()
+        if target.is_relative_to(project.fonts.resolve()) and len(target.relative_to(project.fonts.resolve()).parts) > 1:
+            return target.relative_to(project.fonts.resolve()).parts[0]
+    return None
 
 
 def icon_credit_problems(project: Project, game: Game, loaded: list) -> list[Problem]:

@@ -45,10 +45,11 @@ def test_a_font_added_without_a_credit_is_refused_at_its_font_face(tiny):
     sheet.write_text("\n".join(lines) + "\n")
     code, said = _said(tiny.root)
     assert code == 2 and (f"layouts/tiny/cards.css:{len(lines) - 1}: font 'Mine': expected a credit for it in "
-                          "fonts/fonts.yaml, found none. Add to fonts/fonts.yaml: `- {family: Mine, folder: FOLDER, "
+                          "fonts/fonts.yaml, found none. Add to fonts/fonts.yaml: `- {family: Mine, folder: mine, "
                           "authors: WHO, licence: LICENCE}`") in said, said
     with open(tiny.root / "fonts/fonts.yaml", "a") as fonts:
         fonts.write("- {family: Mine, folder: mine, authors: Ann Designer, licence: SIL Open Font License 1.1}\n")
+    (tiny.root / "fonts/mine/OFL.txt").write_text("SIL Open Font License 1.1")
     assert _said(tiny.root)[0] == 0
 
 
@@ -64,3 +65,26 @@ def test_pnp_new_writes_the_credits_files_a_project_lacks(tiny):
     assert yaml.safe_load((tiny.root / ICON_CREDITS).read_text()) == {}
     code, said = _said(tiny.root)          # the starter's fonts and icons are now uncredited: said so
     assert code == 2 and "font 'Rye': expected a credit for it in fonts/fonts.yaml" in said
+
+
+def test_a_font_credit_names_a_folder_with_its_licence_and_a_misspelt_file_is_offered_the_right_one(tiny):
+    (tiny.root / "fonts/mine").mkdir()
+    shutil.copy(tiny.root / "fonts/rye/rye-latin-400-normal.woff", tiny.root / "fonts/mine/mine-400.woff")
+    sheet = tiny.layouts / "tiny" / "cards.css"
+    lines = sheet.read_text().splitlines() + ['@font-face { font-family: "Mine"; src: url("../../fonts/mine/mine-40.woff"); }',
+                                             '.card .name { font-family: "Mine", serif; }']
+    sheet.write_text("\n".join(lines) + "\n")
+    code, said = _said(tiny.root)
+    assert code == 2 and "found '../../fonts/mine/mine-40.woff', which does not exist. Did you mean " \
+                         "'../../fonts/mine/mine-400.woff'?" in said, said
+    assert "Add to fonts/fonts.yaml: `- {family: Mine, folder: mine," in said       # the folder read from the url
+    sheet.write_text(sheet.read_text().replace("mine-40.woff", "mine-400.woff"))
+    with open(tiny.root / "fonts/fonts.yaml", "a") as fonts:
+        fonts.write("- {family: Mine, folder: mine, authors: Ann Designer, licence: SIL Open Font License 1.1}\n- Mine\n")
+    code, said = _said(tiny.root)
+    assert code == 2 and "font 'Mine', folder: expected a folder of fonts/ holding the font's licence text" in said
+    assert "found 'mine', which holds none" in said and "entry 13: expected a mapping: family, folder" in said, said
+    (tiny.root / "fonts/mine/OFL.txt").write_text("SIL Open Font License 1.1")
+    fonts = tiny.root / "fonts/fonts.yaml"
+    fonts.write_text(fonts.read_text().replace("- Mine\n", ""))
+    assert _said(tiny.root)[0] == 0

@@ -12,6 +12,7 @@ from pnp.data.game import Game
 from pnp.errors import DataError, Problem, possessive
 from pnp.files import project_files, read_text
 from pnp.project import Project
+from pnp.suggest import closest
 from pnp.render.css_text import font_faces, style_elements, without_font_faces
 from pnp.render.stylesheet_check import linked_sheets, sheet_closure
 from pnp.render.templates.environments import DOCUMENT_TEMPLATE
@@ -151,8 +152,11 @@ def font_problems(project: Project, game: Game) -> list[Problem]:
                                    if p.resolve().is_relative_to(project.root))
                     why = ("a link to a file outside the project" if not target.is_relative_to(project.root)
                            else "which does not exist")
+                    near = closest(os.path.relpath(target, project.root), fonts, 1)
                     problems.append(Problem(shown, line, "@font-face src", "a font file inside the project",
-                                            f"'{url}', {why}", "The bundled fonts are: " + ", ".join(fonts)))
+                                            f"'{url}', {why}", "Did you mean " + " or ".join(
+                                                f"'{os.path.relpath(project.root / name, path.parent)}'" for name in near)
+                                            + "?" if near else "The fonts of fonts/ are: " + ", ".join(fonts)))
     try:
         elsewhere = {family: path for family, path in declaring_sheets(project).items() if family not in declared}
     except DataError:                   # a link under layouts/: the stylesheet check names it
