@@ -180,23 +180,44 @@ def _cells_as_lists(located: Located, model) -> tuple[Located, list[Problem]]:
     an effects field, whose steps are mappings no cell can hold, is refused at its cell."""
     if not located.columns or not (model.LIST_FIELDS or model.STEP_FIELDS):
         return located, []
-    data, problems = [], []
+    data, problems, seen = [], [], set()
     for index, card in enumerate(located.data):
         if isinstance(card, dict):
             card = dict(card)
-            for name in model.LIST_FIELDS:
+            for name, (kind, choices) in model.LIST_FIELDS.items():
                 if card.get(name) is not None and not isinstance(card[name], list):
-                    card[name] = [item.strip() for item in str(card[name]).split(LIST_SEPARATOR)]
+                    written = str(card[name])
+                    card[name] = [item.strip() for item in written.split(LIST_SEPARATOR)]
+                    problem = _list_cell_problem(card[name], kind, choices, written)
+                    place = located.line_of((index, name))
+                    if problem and (place, name) not in seen:       # a row's copies: once
+                        seen.add((place, name))
+                        problems.append(Problem(located.file, place, located.field_name((index, name)),
+                                                f"items parted by a vertical bar ({LIST_SEPARATOR}), one value "
+                                                "between each two: 4 | 5 | 6", repr(written), problem))
+                    if problem:
+                        card[name] = []             # refused here, not again item by item
             for name in model.STEP_FIELDS:
                 if name not in card:
                     continue
                 written, line = card.pop(name), located.line_of((index, name))      # refused here, not again
-                if (line, name) not in {(problem.line, problem.field) for problem in problems}:
+                if (line, name) not in seen:
+                    seen.add((line, name))
                     problems.append(Problem(located.file, line, name,
                                             "effects as a list of `{op: NAME, ...}` steps, which a cell cannot hold",
                                             repr(written), "Keep this deck in YAML, or leave the column out"))
         data.append(card)
     return replace(located, data=data), problems
+
+
+def _list_cell_problem(items: list, kind: str, choices: tuple, written: str) -> str | None:
+    """How to mend a list cell that reads wrong (an empty item, items parted by commas), or None."""
+    if "" in items:
+        return "Remove the empty item: a bar at an end, or two bars with nothing between them"
+    if kind in ("ints", "choices") and any(("," in item or ";" in item) and item not in choices for item in items):
+        return f"Part the items with {LIST_SEPARATOR}, not a comma: " + f" {LIST_SEPARATOR} ".join(
+            part.strip() for part in written.replace(";", ",").replace(LIST_SEPARATOR, ",").split(","))
+    return None
 
 
 def _required_if_problems(located: Located, cards: list) -> list[Problem]:

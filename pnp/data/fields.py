@@ -10,7 +10,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, Field, StringConstraints, create_model
 
-from pnp.data.schema import STRICT_KEYS, invalid
+from pnp.data.schema import SLUG_PATTERN, STRICT_KEYS, invalid
 from pnp.limits import MAX_NUMBER_DIGITS
 
 
@@ -21,7 +21,6 @@ def _short(number: int) -> int:
     return number
 
 
-SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
 Text = Annotated[str, StringConstraints(min_length=1)]
 Whole = Annotated[int, AfterValidator(_short)]
@@ -59,7 +58,8 @@ class Card(BaseModel):
     TEXT_FIELDS: ClassVar[tuple[str, ...]] = ()      # text fields that may hold inline icons
     WORD_FIELDS: ClassVar[tuple[str, ...]] = ()      # the fields a player reads (text, texts)
     ICON_FIELDS: ClassVar[tuple[str, ...]] = ()
-    LIST_FIELDS: ClassVar[tuple[str, ...]] = ()      # lists a table's cell holds, items split at LIST_SEPARATOR
+    LIST_FIELDS: ClassVar[dict[str, tuple]] = {}     # lists a table's cell holds, items split at LIST_SEPARATOR:
+                                                     # name -> (type, the choices allowed)
     STEP_FIELDS: ClassVar[tuple[str, ...]] = ()      # effects: mappings, which a cell cannot hold
     REQUIRED_IF: ClassVar[dict[str, str]] = {}       # field -> the field whose value makes it required
 
@@ -129,7 +129,7 @@ def card_model(name: str, fields: dict, id_from: str | None = None) -> type[Card
     model.TEXT_FIELDS = tuple(n for n, s in fields.items() if s.type == "text" and s.icons)
     model.ICON_FIELDS = tuple(n for n, s in fields.items() if s.type == "icon")
     model.WORD_FIELDS = tuple(n for n, s in fields.items() if s.type in ("text", "texts"))
-    model.LIST_FIELDS = tuple(n for n, s in fields.items() if s.type in LIST_TYPES and s.type != "effects")
+    model.LIST_FIELDS = {n: (s.type, tuple(s.choices)) for n, s in fields.items() if s.type in LIST_TYPES and s.type != "effects"}
     model.STEP_FIELDS = tuple(n for n, s in fields.items() if s.type == "effects")
     model.REQUIRED_IF = {n: s.required_if for n, s in fields.items() if s.required_if}
     if id_from:

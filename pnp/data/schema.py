@@ -7,6 +7,7 @@ found and how to fix it.
 
 import difflib
 import re
+from pathlib import PurePosixPath
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -15,8 +16,9 @@ from pydantic_core import PydanticCustomError
 from pnp.data.located import Located
 from pnp.errors import DataError, Problem
 from pnp.limits import MAX_NUMBER_DIGITS
-from pnp.suggest import did_you_mean
+from pnp.suggest import closest, did_you_mean
 
+SLUG_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 STRICT_KEYS = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
 
@@ -50,13 +52,23 @@ def _model_in(annotation: Any) -> Any:
     return None
 
 
+def _slug_of(text) -> str:
+    """`The Raven` as a slug: the-raven (empty when nothing of it is a letter or a digit)."""
+    return "-".join(re.findall(r"[a-z0-9]+", str(text).lower()))
+
+
+def _a(word) -> str:
+    """The article before a column's name: `an icon column`, `a value column`."""
+    return "an" if str(word)[:1].lower() in "aeiou" else "a"
+
+
 def _missing_fix(located: Located, name) -> str:
     """How to give a missing field: a key in YAML, a cell or a column in a table."""
     if not located.columns:
         return f"Add `{name}:` to this entry"
     if name in located.columns:
         return f"Fill its cell in the {name} column"
-    return f"Add a {name} column to the header and fill it"
+    return f"Add {_a(name)} {name} column to the header and fill it"
 
 
 def _problem(located: Located, model: type[BaseModel], error: dict, base: tuple) -> Problem:
@@ -97,8 +109,9 @@ def _problem(located: Located, model: type[BaseModel], error: dict, base: tuple)
                  "greater_than": "more than", "less_than": "less than"}[kind]
         bound = next(iter(ctx.values()))
         declared = {"greater_than_equal": "min", "less_than_equal": "max"}.get(kind)
+        declaration = f"{PurePosixPath(str(located.file)).parent}/game.yaml"
         fix = (f"Give it a number {words} {bound}, or change the field's `{declared}: {bound}` among the deck's "
-               "fields: in game.yaml"
+               f"fields: in {declaration}"
                if declared and not str(located.file).endswith("game.yaml") else "")
         return Problem(located.file, line, field, f"a number {words} {bound}", repr(found), fix)
     if kind == "literal_error":
@@ -109,6 +122,9 @@ def _problem(located: Located, model: type[BaseModel], error: dict, base: tuple)
         return Problem(located.file, line, field, "a value that is not empty", repr(found))
     if kind in ("string_too_long", "too_long"):
         return Problem(located.file, line, field, error["msg"].lower(), repr(found))
+    if kind == "string_pattern_mismatch" and ctx["pattern"] == SLUG_PATTERN:
+        return Problem(located.file, line, field, "lowercase words joined by hyphens, such as the-raven", repr(found),
+                       f"Write it as {_slug_of(found)}" if _slug_of(found) else "")
     if kind == "string_pattern_mismatch":
         return Problem(located.file, line, field, f"text matching {ctx['pattern']}", repr(found))
     return Problem(located.file, line, field, error["msg"], repr(found))
@@ -137,7 +153,7 @@ def _header_problems(located: Located, root, errors: list[dict]) -> tuple[list[P
     fields = sorted(getattr(root, "model_fields", {}))
     problems, renamed = [], set()
     for column in unknown:
-        close = difflib.get_close_matches(column, missing or fields, n=1)
+        close = closest(column, missing or fields, 1)
         renamed |= set(close) & set(missing)
         problems.append(Problem(located.file, _header_place(located, column), f"column '{column}'",
                                 "a column named after one of the deck's fields: " + ", ".join(fields),
@@ -146,8 +162,8 @@ def _header_problems(located: Located, root, errors: list[dict]) -> tuple[list[P
     for name in missing:
         if name not in renamed:
             problems.append(Problem(located.file, _header_place(located, None), "(header)",
-                                    f"a {name} column (the field is required)", "none",
-                                    f"Add a {name} column to the header and fill it"))
+                                    f"{_a(name)} {name} column (the field is required)", "none",
+                                    f"Add {_a(name)} {name} column to the header and fill it"))
     rest = [e for e in errors if not (e["type"] == "extra_forbidden" and e["loc"][-1] in unknown
                                       or e["type"] == "missing" and e["loc"][-1] in missing)]
     return problems, rest

@@ -184,12 +184,33 @@ def deck_problems(located: Located, spec: GameSpec, vocabulary) -> list[Problem]
                                             f"{coded.colour}, where the deck {first[1]} gives {first[0]}",
                                             "Give it the same colour, or name the value otherwise"))
         for field_name, field in deck.fields.items():
+            if field.required_if is not None:
+                problems += _required_if_problems(located, deck, where + ("fields", field_name), field_name)
             if field.type == "effects" and vocabulary is None:
                 problems.append(Problem(located.file, located.line_of(where + ("fields", field_name)),
                                         f"decks[{index}].fields.{field_name}",
                                         "a game with a rules engine (`engine:`) for a field of type effects",
                                         "no engine", "Give the field another type, or name the engine"))
     return problems
+
+
+def _required_if_problems(located: Located, deck: DeckSpec, where: tuple, name: str) -> list[Problem]:
+    """`required_if: OTHER` makes an optional field required on the cards where OTHER has a value:
+    OTHER is another field of the deck, and the field is optional with no default."""
+    spec, at = deck.fields[name], located.line_of(where + ("required_if",))
+    shown = f"{deck.key}: fields.{name}.required_if"
+    others = [other for other in deck.fields if other != name]
+    if spec.required_if not in others:
+        return [Problem(located.file, at, shown, "another field of the deck: " + ", ".join(others),
+                        repr(spec.required_if), did_you_mean(spec.required_if, others, "Name one of the deck's fields"))]
+    if spec.required:
+        written = "required: true" if "required" in spec.model_fields_set else "no `required: false` (a field is required by default)"
+        return [Problem(located.file, at, shown, f"an optional field (it is required only when {spec.required_if} "
+                        "has a value)", written, "Add `required: false` to the field")]
+    if spec.default is not None:
+        return [Problem(located.file, at, shown, "a field without a `default:` (a default fills every blank, so "
+                        "nothing would ever be asked for)", f"default: {spec.default!r}", "Remove one of the two")]
+    return []
 
 
 def _colour_problems(located: Located, deck: DeckSpec, where: tuple) -> list[Problem]:

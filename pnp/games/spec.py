@@ -161,21 +161,6 @@ class DeckSpec(BaseModel):
         return value if value is None else str(value)
 
     @model_validator(mode="after")
-    def _required_if_names_a_field(self):
-        """`required_if: OTHER` makes an optional field required on the cards where OTHER has a value."""
-        for name, spec in self.fields.items():
-            if spec.required_if is None:
-                continue
-            if spec.required_if not in self.fields or spec.required_if == name:
-                others = [other for other in self.fields if other != name]
-                raise invalid(f"`required_if:` of field {name} naming another field of the deck: {', '.join(others)}",
-                              spec.required_if, did_you_mean(spec.required_if, others, "Name one of the deck's fields"))
-            if spec.required:
-                raise invalid(f"`required: false` beside `required_if:` (field {name} is required only when "
-                              f"{spec.required_if} has a value)", "required: true", "Add `required: false`")
-        return self
-
-    @model_validator(mode="after")
     def _sheet_of_a_workbook(self):
         if self.sheet is not None and not self.data.endswith(".xlsx"):
             raise invalid("`sheet:` only with an .xlsx data file", f"sheet: {self.sheet} with data: {self.data}",

@@ -49,6 +49,16 @@ def test_an_item_of_a_list_cell_is_checked_at_its_cell(tiny):
     assert re.search(r"cards\.csv:2: card 1 \(the-lantern\), targets\[1\]: expected a whole number, found 'seven'", said)
 
 
+@pytest.mark.parametrize("cell, fix", [("4 || 5", "Remove the empty item"), ("4 | 5 |", "Remove the empty item"),
+                                       ("4, 5", "Part the items with |, not a comma: 4 | 5")])
+def test_a_list_cell_that_reads_wrong_is_one_fault_saying_how_to_mend_it(tiny, cell, fix):
+    _table_deck(tiny.root, [ROWS[0].replace("4 | 5", f'"{cell}"')] + ROWS[1:])
+    said = _refusal(tiny)
+    assert said.startswith(f"card_data/tiny/cards.csv:2: card 1 (the-lantern), targets: expected items parted by a "
+                           f"vertical bar (|), one value between each two: 4 | 5 | 6, found {cell!r}. {fix}"), said
+    assert "\n" not in said
+
+
 def test_a_field_required_if_another_has_a_value_is_asked_for_there_only(tiny):
     _table_deck(tiny.root, [ROWS[0].removesuffix("Gain a card.")] + ROWS[1:])
     said = _refusal(tiny)
@@ -76,12 +86,20 @@ def test_effects_in_a_cell_are_refused_once_a_row_and_not_again_by_the_schema():
 
 
 @pytest.mark.parametrize("declared, expected", [
-    ("required_if: tragets", "Did you mean 'targets'?"),
-    ("required_if: reward", "naming another field of the deck"),
-    ("required: true, required_if: targets", "`required: false` beside `required_if:`")])
-def test_required_if_names_another_field_of_an_optional_one(tiny, declared, expected):
+    ("required_if: tragets", "fields.reward.required_if: expected another field of the deck: id, name, value, text, "
+                             "icon, targets, found 'tragets'. Did you mean 'targets'?"),
+    ("required_if: reward", "fields.reward.required_if: expected another field of the deck"),
+    ("required: true, required_if: targets", "expected an optional field (it is required only when targets has a "
+                                             "value), found required: true. Add `required: false` to the field"),
+    ("required_if: targets", "found no `required: false` (a field is required by default)"),
+    ("required: false, default: none, required_if: targets", "expected a field without a `default:`")])
+def test_required_if_names_another_field_of_an_optional_one_at_its_line(tiny, declared, expected):
     _table_deck(tiny.root, ROWS)
     declaration = tiny.root / "card_data/tiny/game.yaml"
-    declaration.write_text(declaration.read_text().replace("required: false, required_if: targets", declared))
+    text = declaration.read_text().replace("required: false, required_if: targets", declared)
+    declaration.write_text(text)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.strip().startswith("reward:"))
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
-    assert result.exit_code == 2 and expected in " ".join(result.output.split()), result.output
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2 and f"card_data/tiny/game.yaml:{line}: cards: fields.reward.required_if" in said, said
+    assert expected in said, said

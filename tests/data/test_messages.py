@@ -32,7 +32,7 @@ def test_a_value_past_its_field_s_bound_says_where_the_bound_is_declared(project
     result = run_pnp("check", "lanterns", "--project", str(project_copy))
     assert result.exit_code == 2
     assert ("value: expected a number at most 9, found 12. Give it a number at most 9, or change the field's "
-            "`max: 9` among the deck's fields: in game.yaml") in result.output, result.output
+            "`max: 9` among the deck's fields: in card_data/lanterns/game.yaml") in result.output, result.output
 
 
 def test_what_the_entries_and_chapters_show_as_written_is_reported_with_a_card_that_does_not_validate(tiny):
@@ -51,3 +51,21 @@ def test_what_the_entries_and_chapters_show_as_written_is_reported_with_a_card_t
     assert "expected 6 cards (the six cards of the starter deck), found 7 cards" in output
     assert "found {sta}. Did you mean {star}?" in output
     assert "01-how-to-play.md:19: (text): expected an inline icon drawn by the rules filter" in output, output
+
+
+def test_a_slug_written_as_a_title_is_answered_with_the_slug(tiny):
+    cards = tiny.card_data / "tiny" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("id: the-raven", "id: The Raven!", 1))
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2
+    assert ("id: expected lowercase words joined by hyphens, such as the-raven, found 'The Raven!'. Write it as "
+            "the-raven") in " ".join(result.output.split()), result.output
+
+
+def test_a_header_differing_in_case_is_offered_the_field_and_an_icon_column_takes_an(tiny):
+    declaration = tiny.card_data / "tiny" / "game.yaml"
+    declaration.write_text(declaration.read_text().replace("data: cards.yaml", "data: cards.csv"))
+    (tiny.card_data / "tiny" / "cards.csv").write_text("ID,name,value,text\nthe-lantern,The Lantern,1,Draw.\n")
+    said = " ".join(run_pnp("check", "tiny", "--project", str(tiny.root)).output.split())
+    assert "column 'ID': expected a column named after one of the deck's fields" in said and "Did you mean 'id'?" in said
+    assert "expected an icon column (the field is required)" in said, said
