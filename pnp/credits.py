@@ -43,6 +43,14 @@ def font_credit_problems(project: Project, game: Game) -> list[Problem]:
                                     "a mapping: " + ", ".join(FONT_KEYS), repr(entry)[:80], f"See {CREDITS_DOCS}"))
         elif entry.get("family"):
             entries.setdefault(str(entry["family"]), (index, entry))
+    from pnp.render.marks import LABEL_FONT_FILE
+
+    label_folder = LABEL_FONT_FILE.split("/")[0]
+    if not any(isinstance(entry, dict) and entry.get("folder") == label_folder
+               for entry in (located.data or [] if located is not None else [])):
+        problems.append(Problem(FONT_CREDITS, None, f"fonts/{label_folder}",
+                                "a credit for the font every sheet's label and scale bar print in", "none",
+                                f"Add its entry, `folder: {label_folder}` ({CREDITS_DOCS})"))
     seen = set()
     for path in game_files(project, game)[1]:
         text = sheet_text(project, path)

@@ -3,7 +3,10 @@ file names is refused by `pnp check`, with the file to credit it in and the entr
 
 import shutil
 
-from tests.conftest import run_pnp
+import pytest
+
+from tests.conftest import ROOT, run_pnp
+from tests.test_editions import SHIPPED_GAMES
 
 
 def own_icon(root, name="lamp", credit: str | None = None) -> None:
@@ -88,3 +91,29 @@ def test_a_font_credit_names_a_folder_with_its_licence_and_a_misspelt_file_is_of
     fonts = tiny.root / "fonts/fonts.yaml"
     fonts.write_text(fonts.read_text().replace("- Mine\n", ""))
     assert _said(tiny.root)[0] == 0
+
+
+def _plain(name: str) -> str:
+    return "".join(character for character in name.lower() if character.isalnum())
+
+
+@pytest.mark.parametrize("key", SHIPPED_GAMES)
+def test_every_font_a_game_s_pdfs_embed_is_in_its_credits(built_site, key):
+    """Read back: each font embedded in the game's PDFs (its subset's name, EBGaramond-Regular) is
+    one its credits chapter names (the label font of every sheet, EB Garamond, was missing)."""
+    import pikepdf
+
+    from pnp.games import get_game
+    from pnp.project import Project
+    from pnp.rulebook.render import _fonts
+
+    project = Project.at(ROOT)
+    credited = [_plain(font["family"]) for font in _fonts(project, get_game(project, key))]
+    embedded = set()
+    for path in sorted((built_site / key / "a4").glob("*.pdf")):
+        with pikepdf.open(path) as pdf:
+            embedded |= {str(obj.get("/FontName")).lstrip("/").split("+")[-1] for obj in pdf.objects
+                         if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/FontDescriptor"}
+    assert embedded
+    assert not [name for name in embedded if not any(_plain(name).startswith(family) for family in credited)], \
+        (embedded, credited)

@@ -147,12 +147,16 @@ def rulings(project: Project, game) -> list:
 
 
 def _fonts(project: Project, game) -> list:
-    """fonts/fonts.yaml's entries for the fonts the game's stylesheets declare (its credits)."""
+    """fonts/fonts.yaml's entries for the fonts the game's stylesheets declare, and the one every
+    sheet's label and scale bar print in (pnp.render.marks.LABEL_FONT_FILE): its credits."""
     from pnp.render.font_check import game_families
+    from pnp.render.marks import LABEL_FONT_FILE
 
     listing = _listing(project, project.fonts / "fonts.yaml", list, "a list of fonts with family, authors, licence")
     families = game_families(project, game)
-    return [font for font in listing if not isinstance(font, dict) or font.get("family") in families]
+    label_folder = LABEL_FONT_FILE.split("/")[0]
+    return [font for font in listing if not isinstance(font, dict) or font.get("family") in families
+            or font.get("folder") == label_folder]
 
 
 ICON_CALL = re.compile(r"""icon\(\s*['"]([a-z0-9-]+)['"]""")
