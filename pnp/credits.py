@@ -43,7 +43,7 @@ def font_credit_problems(project: Project, game: Game) -> list[Problem]:
                                     "a mapping: " + ", ".join(FONT_KEYS), repr(entry)[:80], f"See {CREDITS_DOCS}"))
         elif entry.get("family"):
             entries.setdefault(str(entry["family"]), (index, entry))
-    from pnp.render.marks import LABEL_FONT_FILE
+    from pnp.render.words import LABEL_FONT_FILE
 
     label_folder = LABEL_FONT_FILE.split("/")[0]
     if not any(isinstance(entry, dict) and entry.get("folder") == label_folder

@@ -12,6 +12,7 @@ from reportlab.pdfgen import canvas
 from pnp.errors import DataError, Problem
 from pnp.files import project_font, read_resolved
 from pnp.render.sheet_layout import LABEL_BAND_MM, MM, PRINTER_MARGIN_MM, SheetLayout
+from pnp.render.words import LABEL_FONT_FILE
 
 CROP_MARK_WIDTH_PT = 0.4
 CUT_CIRCLE_HALO_PT = 1.6         # the white line under a round piece's black cut line
@@ -20,7 +21,6 @@ LABEL_SIZE_PT = 6.5
 GAP_PADDING_MM = 2.0
 SCALE_BAR_TEXT = "50 mm: if this bar measures otherwise, print at 100 % (actual size)"
 LABEL_FONT = "PnpLabel"
-LABEL_FONT_FILE = "eb-garamond/eb-garamond-latin-400-normal.woff"   # under fonts/: sheets' and tiles' labels
 FOLD_LINE_WIDTH_PT = 0.5
 FOLD_DASH_PT = (3, 2)            # dash, gap: a fold, where a solid line is a cut
 

@@ -1,6 +1,9 @@
-"""The words pnp prints on sheets itself (labels, the scale bar), in each language it knows.
+"""The words pnp prints on sheets itself (labels, the scale bar), in each language it knows, and
+the font it prints them in.
 A game printed in a language missing here takes them from its own catalogue (`pnp translate`
 lists them, with the game's words), else prints them in English."""
+
+LABEL_FONT_FILE = "eb-garamond/eb-garamond-latin-400-normal.woff"   # under fonts/: sheets' and tiles' labels
 
 SHEET_WORDS = {
     "en": {

@@ -148,9 +148,9 @@ def rulings(project: Project, game) -> list:
 
 def _fonts(project: Project, game) -> list:
     """fonts/fonts.yaml's entries for the fonts the game's stylesheets declare, and the one every
-    sheet's label and scale bar print in (pnp.render.marks.LABEL_FONT_FILE): its credits."""
+    sheet's label and scale bar print in (pnp.render.words.LABEL_FONT_FILE): its credits."""
     from pnp.render.font_check import game_families
-    from pnp.render.marks import LABEL_FONT_FILE
+    from pnp.render.words import LABEL_FONT_FILE
 
     listing = _listing(project, project.fonts / "fonts.yaml", list, "a list of fonts with family, authors, licence")
     families = game_families(project, game)
