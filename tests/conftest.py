@@ -81,10 +81,15 @@ def await_site_build(base: Path) -> None:
             fcntl.flock(held, fcntl.LOCK_SH)
 
 
-def copy_project(target: Path) -> Path:
-    """A throwaway copy of the project's inputs, for tests that break them."""
+def copy_project(target: Path, games: tuple | None = None) -> Path:
+    """A throwaway copy of the project's inputs, for tests that break them; with `games`, only
+    those games' folders of card_data/ and layouts/ (with everything the games share): a copy
+    costs its files, about half a millisecond each here, and the shipped games are half of them."""
+    shipped = {path.parent.name for path in (ROOT / "card_data").glob("*/game.yaml")}
+    left_out = shipped - set(games) if games is not None else set()
     for name in ("card_data", "layouts", "fonts"):
-        shutil.copytree(ROOT / name, target / name)
+        shutil.copytree(ROOT / name, target / name,
+                        ignore=lambda folder, names: [n for n in names if n in left_out and Path(folder).parent == ROOT])
     return target
 
 
@@ -210,8 +215,9 @@ def cache_on(monkeypatch, tmp_path):
 
 @pytest.fixture
 def tiny(tmp_path) -> Project:
-    """A project copy with the starter game `tiny` (one deck of six cards, a rulebook)."""
-    root = copy_project(tmp_path / "project")
+    """A project copy with the starter game `tiny` (one deck of six cards, a rulebook), and none
+    of the shipped games."""
+    root = copy_project(tmp_path / "project", games=())
     result = run_pnp("new", "tiny", "--project", str(root))
     assert result.exit_code == 0, result.output
     return Project.at(root)

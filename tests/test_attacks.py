@@ -90,7 +90,7 @@ def refused(project, *args, env_extra=None):
 def project(tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text(SECRET)
-    return copy_project(tmp_path / "project")
+    return copy_project(tmp_path / "project", games=("verset",))
 
 
 def edit(project, relative, old, new):
@@ -118,22 +118,24 @@ ESCAPES = {
     "the card helper's globals": "{{ card.__globals__ }}",
     "a class's subclasses": "{{ ''.__class__.__mro__[1].__subclasses__() }}",
     "the game object": "{{ game.located.file }}{{ game.rules_context }}",
-    "a card model": "{{ deck_cards['verses'][0].model_validate }}{{ deck_cards['verses'][0].__class__ }}",
+    "a card model": "{{ deck_cards['cards'][0].model_validate }}{{ deck_cards['cards'][0].__class__ }}",
 }
 
 
+# The sandbox is the template's, whatever the game: on the starter game.
 @pytest.mark.parametrize("attack", sorted(ESCAPES))
-def test_a_chapter_cannot_reach_past_plain_data(project, tmp_path, attack):
-    chapter = project / "card_data" / "verset" / "rulebook" / "en" / "02-cards-and-hands.md"
+def test_a_chapter_cannot_reach_past_plain_data(tiny, tmp_path, attack):
+    (tmp_path / "secret.txt").write_text(SECRET)
+    chapter = tiny.card_data / "tiny" / "rulebook" / "01-how-to-play.md"
     chapter.write_text(chapter.read_text() + "\n" + ESCAPES[attack] + "\n")
-    refused(project, "build", "verset", "--out", str(tmp_path / "out"))
+    refused(tiny.root, "build", "tiny", "--out", str(tmp_path / "out"))
     no_secret_in_any_pdf(tmp_path)
 
 
-def test_a_layout_cannot_reach_the_sandbox_internals(project, tmp_path):
-    edit(project, "layouts/verset/verse.html", "{{ card.name }}", "{{ card.__class__.__init__.__globals__ }}")
-    output = refused(project, "build", "verset", "--out", str(tmp_path / "out"))
-    assert "layouts/verset/verse.html:" in output
+def test_a_layout_cannot_reach_the_sandbox_internals(tiny, tmp_path):
+    edit(tiny.root, "layouts/tiny/card.html", "{{ card.name }}", "{{ card.__class__.__init__.__globals__ }}")
+    output = refused(tiny.root, "build", "tiny", "--out", str(tmp_path / "out"))
+    assert "layouts/tiny/card.html:" in output
 
 
 LINKS = {

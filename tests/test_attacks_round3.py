@@ -127,10 +127,6 @@ def test_a_chapter_of_a_300000_row_table_is_one_line(tiny, tmp_path):
 
 def test_the_site_leaves_the_temporary_folder_empty(tiny, tmp_path):
     """The site of the starter game alone: its rulebook and sheets typeset, its fonts' folders gone."""
-    import shutil
-
-    for game in ("verset", "wizard", "verso", "olf", "verdun"):
-        shutil.rmtree(tiny.root / "card_data" / game)
     output = attacked(tiny, tmp_path, "site", "--out", str(tiny.root / "output" / "site"), expected=0,
                       env_extra={"PNP_CACHE": "off"})
     assert "The site: 1 game" in output
@@ -171,7 +167,6 @@ def test_translate_under_a_folder_swapped_for_a_link_writes_nothing_outside(tiny
 def test_serve_answers_while_two_hundred_idle_connections_are_held(tiny, tmp_path):
     import os
     import re
-    import shutil
     import signal
     import socket
     import subprocess
@@ -182,8 +177,6 @@ def test_serve_answers_while_two_hundred_idle_connections_are_held(tiny, tmp_pat
     from tests.conftest import ROOT
     from tests.site.test_serve import _read_until
 
-    for game in ("verset", "wizard", "verso", "olf", "verdun"):
-        shutil.rmtree(tiny.root / "card_data" / game)
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     process = subprocess.Popen([sys.executable, "-c", "from pnp.cli import run; run()", "serve", "--port", "0",

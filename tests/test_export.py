@@ -64,13 +64,32 @@ def test_manifest_counts_every_card_of_every_exported_deck(exports):
     assert "Mage pawns" in readme and "round-tokens.pdf" in readme
 
 
-def test_copies_of_a_card_are_one_image_with_a_count(tmp_path):
-    result = run_pnp("export", "verset", "--for", "tgc", "--out", str(tmp_path / "v"), "--project", str(ROOT))
+def test_copies_of_a_card_are_one_image_with_a_count(tiny, tmp_path):
+    declaration = tiny.card_data / "tiny" / "game.yaml"
+    declaration.write_text(declaration.read_text().replace("data: cards.yaml", "data: cards.csv").replace(
+        "count: 6\n", "count: 8\n"))
+    (tiny.card_data / "tiny" / "cards.yaml").unlink()
+    (tiny.card_data / "tiny" / "cards.csv").write_text(
+        "id,name,value,text,icon,count\nthe-lantern,The Lantern,1,Draw a card.,lantern-flame,\n"
+        "the-raven,The Raven,2,Look.,raven,3\nthe-hourglass,The Hourglass,3,Wait.,hourglass,\n"
+        "the-horseshoe,The Horseshoe,5,Luck.,horseshoe,\nthe-quill,The Quill,7,Write.,quill-ink,\n"
+        "the-crown,The Crown,9,Rule.,crowned-heart,\n")
+    result = run_pnp("export", "tiny", "--for", "tgc", "--out", str(tmp_path / "t"), "--project", str(tiny.root))
     assert result.exit_code == 0, result.output
-    rows = _manifest(tmp_path / "v")
-    assert sum(int(r["count"]) for r in rows if r["deck"] == "Playing cards") == 52
-    tokens = [r for r in rows if r["deck"] == "Soul tokens"]
-    assert tokens == []                        # round pieces are not cards
+    rows = _manifest(tmp_path / "t")
+    assert len(rows) == 6 and sum(int(r["count"]) for r in rows) == 8
+    assert [int(r["count"]) for r in rows if "raven" in r["front"]] == [3]
+
+
+def test_round_pieces_are_not_exported_as_cards():
+    from pnp.data.decks import load_game
+    from pnp.export.game import exportable
+    from pnp.games import get_game
+    from pnp.project import Project
+
+    project = Project.at(ROOT)
+    tokens = next(d for d in load_game(project, get_game(project, "verset")) if d.deck.key == "soul-tokens")
+    assert tokens.deck.shape == "circle" and "pieces are not cards" in exportable(tokens)
 
 
 def test_dtc_pdf_goes_back_front_with_an_eighth_inch_bleed(exports):
@@ -151,9 +170,10 @@ def test_art_without_enough_bleed_is_mirrored_at_the_edge():
     assert image.getpixel((5, 3)) == image.getpixel((5, 560))                             # corners too
 
 
-def test_export_is_deterministic_on_the_pool_and_in_one_process(exports, tmp_path, fresh_renders, monkeypatch):
-    """The decks render on the build's worker pool, one task a deck; rendered afresh in this
-    process instead (--jobs 1), every file is the same, byte for byte."""
+def test_export_is_deterministic_on_the_pool_and_in_one_process(exports, tmp_path, monkeypatch):
+    """The decks go to the build's worker pool, one task a deck; made in this process instead
+    (--jobs 1), every file is the same, byte for byte (the pages from the run's page cache: a
+    fresh layout's determinism is proven on Verset's build, tests/test_build.py)."""
     import pnp.pool
 
     tasks, start_pool = [], pnp.pool.start_pool
