@@ -27,7 +27,7 @@ def deck_key(size: str) -> str:
 @pytest.fixture(scope="module")
 def sized(tmp_path_factory):
     """The starter game with one deck of 40 cards for each preset, built on every paper."""
-    root = copy_project(tmp_path_factory.mktemp("sizes"))
+    root = copy_project(tmp_path_factory.mktemp("sizes"), games=())
     assert run_pnp("new", "tiny", "--project", str(root)).exit_code == 0
     folder = root / "card_data" / "tiny"
     declaration = yaml.safe_load((folder / "game.yaml").read_text())
