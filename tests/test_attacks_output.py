@@ -259,7 +259,8 @@ def test_a_deck_title_formula_is_not_a_formula_in_the_manifest(tiny, tmp_path):
 
 # --- pnp list with one broken game ---------------------------------------------------------------
 
-def test_list_shows_the_games_that_load_and_names_the_broken_one(project):
+def test_list_shows_the_games_that_load_and_names_the_broken_one(project_copy):
+    project = project_copy                      # every game: the others are listed beside the broken one
     (project / "card_data" / "verdun" / "game.yaml").write_text("title: [\n")
     output = refused(project, "list")
     assert "verset: Le Dernier Verset" in output and "wizard: The Last Wizard" in output
