@@ -36,8 +36,9 @@ def font_credit_problems(project: Project, game: Game) -> list[Problem]:
 
     located = located_listing(project, project.fonts / "fonts.yaml", list,
                                "a list of fonts, each with " + ", ".join(FONT_KEYS))
+    listed = (located.data or []) if located is not None else []
     entries, problems = {}, []
-    for index, entry in enumerate(located.data or [] if located is not None else []):
+    for index, entry in enumerate(listed):
         if not isinstance(entry, dict):
             problems.append(Problem(FONT_CREDITS, located.line_of((index,)), f"entry {index + 1}",
                                     "a mapping: " + ", ".join(FONT_KEYS), repr(entry)[:80], f"See {CREDITS_DOCS}"))
@@ -46,8 +47,7 @@ def font_credit_problems(project: Project, game: Game) -> list[Problem]:
     from pnp.render.words import LABEL_FONT_FILE
 
     label_folder = LABEL_FONT_FILE.split("/")[0]
-    if not any(isinstance(entry, dict) and entry.get("folder") == label_folder
-               for entry in (located.data or [] if located is not None else [])):
+    if not any(isinstance(entry, dict) and entry.get("folder") == label_folder for entry in listed):
         problems.append(Problem(FONT_CREDITS, None, f"fonts/{label_folder}",
                                 "a credit for the font every sheet's label and scale bar print in", "none",
                                 f"Add its entry, `folder: {label_folder}` ({CREDITS_DOCS})"))

@@ -9,7 +9,7 @@ from pnp.data.csv_source import load_csv
 from pnp.data.fields import LIST_SEPARATOR
 from pnp.data.game import Deck, Game
 from pnp.data.located import Located
-from pnp.data.schema import validate
+from pnp.data.schema import missing_fix, validate
 from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem
 from pnp.files import project_files, read_bytes
@@ -231,8 +231,7 @@ def _required_if_problems(located: Located, cards: list) -> list[Problem]:
             if (line, name) in seen:                # a table row's copies: once
                 continue
             seen.add((line, name))
-            fill = (f"Fill its cell in the {name} column" if name in located.columns else
-                    f"Add a {name} column to the header and fill it") if located.columns else f"Add `{name}:` to this card"
+            fill = missing_fix(located, name)
             problems.append(Problem(located.file, line, located.field_name((index, name)),
                                     f"a value, since {other} has one (`required_if: {other}` in game.yaml)", "nothing",
                                     f"{fill}, or clear its {other}"))

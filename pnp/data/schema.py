@@ -62,7 +62,7 @@ def _a(word) -> str:
     return "an" if str(word)[:1].lower() in "aeiou" else "a"
 
 
-def _missing_fix(located: Located, name) -> str:
+def missing_fix(located: Located, name) -> str:
     """How to give a missing field: a key in YAML, a cell or a column in a table."""
     if not located.columns:
         return f"Add `{name}:` to this entry"
@@ -84,7 +84,7 @@ def _problem(located: Located, model: type[BaseModel], error: dict, base: tuple)
         return Problem(located.file, line, field, ctx["expected"], ctx["found"], ctx.get("fix", ""))
     if kind == "missing":
         return Problem(located.file, line, field, "this field (it is required)", "nothing",
-                       _missing_fix(located, loc[-1]))
+                       missing_fix(located, loc[-1]))
     if kind == "extra_forbidden":
         allowed = _allowed_keys(model, loc)
         close = difflib.get_close_matches(str(loc[-1]), allowed, n=1)

@@ -16,9 +16,9 @@ from weasyprint.text.ffi import ffi, pango
 
 from pnp.render.colours import hex_rgb
 from pnp.render.computed_colour import computed_rgba
+from pnp.render.fitting import PX_PER_MM
 from pnp.render.icons import ICON_URL
 
-PX_PER_MM = 96 / 25.4
 PT_PER_PX = 0.75
 # Where a line's glyphs lie around its baseline, as fractions of the font size: accents above
 # capitals reach about 0.75, descenders about 0.2. Tighter than the line box, so that close
