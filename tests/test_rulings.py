@@ -18,8 +18,13 @@ def test_each_ruling_has_every_field_and_a_unique_id():
 
 
 def test_the_translators_three_are_decided():
-    topics = {r["topic"] for r in RULINGS}
-    assert {"Glass of Forgiveness", "Abigail’s name", "Soul Transfer"} <= topics
+    """The source's translator's note leaves three points open; R1 to R3 decide them for players:
+    the Glass once per campaign, Abigail spelt Crowley, one end-of-game Soul Transfer."""
+    by_id = {r["id"]: r for r in RULINGS}
+    printed = " ".join(str(r[key]) for r in RULINGS for key in ("topic", "question", "ruling", "why"))
+    assert by_id["R1"]["topic"] == "Glass of Forgiveness" and "once per campaign" in by_id["R1"]["ruling"]
+    assert "Abigail Crowley" in by_id["R2"]["ruling"] and "Crownley" not in printed
+    assert by_id["R3"]["topic"] == "Soul Transfer" and "Spiritual Transfer" not in printed
 
 
 def test_rulings_cited_in_the_engine_and_examples_exist():
