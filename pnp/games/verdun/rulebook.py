@@ -76,13 +76,38 @@ def diagram(kind: str, setup: dict, result: dict) -> list[dict]:
     return [{"head": head, "plays": plays}]
 
 
+SPECIAL_WORDS = {"G": "General", "S": "Spy", "C": "Chaplain", "R": "Reconnaissance"}   # a troop named, not ranked
+
+
 def _cards(cards: list[str]) -> str:
     return ", ".join(cards) if cards else "none"
 
 
+def _added(values: list[int]) -> str:
+    """Values added up, as "5 + 3 = 8" (one value alone, none: 0)."""
+    return f"{' + '.join(map(str, values))} = {sum(values)}" if len(values) > 1 else str(sum(values))
+
+
+def _troop_word(card: str) -> str:
+    """A casualty as the rulebook says it: its rank, or General 14, Spy, Chaplain, Reconnaissance."""
+    rank, _, played = card.partition(":")
+    return SPECIAL_WORDS[rank[1:]] + (f" {played}" if played else "") if rank[1:] in SPECIAL_WORDS else rank[1:]
+
+
+def _score_words(setup: dict, result: dict) -> str:
+    """Each part of a team's score, then the sum: the skulls are the engine's, a casualty's own."""
+    taken, held, skulls = setup.get("captured", []), setup.get("assets_left", []), result["skulls"]
+    worn = ", ".join(f"{_troop_word(card)} ({n})" for card, n in zip(setup.get("casualties", []), skulls))
+    lost, s = sum(skulls), "" if sum(skulls) == 1 else "s"
+    casualties = (f"Skulls on its casualties, {worn}: {lost} skull{s}, {lost} point{s} off." if worn
+                  else "No casualties: no point off.")
+    return (f"Enemy Assets in its score pile: {_added(taken)}. Its own Assets still hidden: {_added(held)}. "
+            f"{casualties} {sum(taken)} + {sum(held)} − {lost}: the team scores {result['score']}.".replace("-", "−"))
+
+
 def describe(kind: str, setup: dict, result: dict) -> str:
     if kind == "score":
-        return f"The team scores {result['score']}."
+        return _score_words(setup, result)
     if kind != "trick":
         return ""
     totals = result["totals"]

@@ -7,7 +7,7 @@ from collections import Counter
 from pnp.rules.verdun.deck import PLAYERS, TRICK_CARDS, standard_deck
 from pnp.rules.verdun.game import Seat, Table, Target
 from pnp.rules.verdun.legal import dealt, move_error
-from pnp.rules.verdun.score import score as team_score
+from pnp.rules.verdun.score import score as team_score, skulls
 from pnp.rules.verdun.trick import ANSWER, WEATHER, Play, TrickError, resolve
 
 PLAY_KEYS = {"player", "team", "card", "tactical"}
@@ -111,7 +111,8 @@ def score(setup, context):
         casualties = [troop(card) for card in setup.get("casualties", [])]
     except CardError as error:
         raise SetupError("casualties", str(error)) from None
-    return {"score": team_score(list(setup.get("captured", [])), list(setup.get("assets_left", [])), casualties)}
+    return {"score": team_score(list(setup.get("captured", [])), list(setup.get("assets_left", [])), casualties),
+            "skulls": [skulls(card) for card in casualties]}
 
 
 KINDS = {kind.name: kind for kind in (
@@ -126,5 +127,5 @@ KINDS = {kind.name: kind for kind in (
          (SetupField("captured", "ints", required=False, help="asset values captured"),
           SetupField("assets_left", "ints", required=False, help="own face-down asset values"),
           SetupField("casualties", "strs", required=False, help="own casualty cards")),
-         ("score",), score),
+         ("score", "skulls"), score),
 )}
