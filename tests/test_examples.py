@@ -85,7 +85,8 @@ def test_json_output_holds_every_result_key(tmp_path):
     result = run_pnp("rules", "verset", str(path), "--json", "--project", str(ROOT))
     assert result.exit_code == 0
     data = json.loads(result.output)
-    assert data[0]["result"] == {"bust_if_hit": "3/5", "twenty_one_if_hit": "2/25"}
+    assert data[0]["result"] == {"bust_if_hit": "3/5", "twenty_one_if_hit": "2/25", "total": 16,
+                                 "cards_left": 50, "busting": 30, "making_21": 4}
 
 
 def test_kinds_lists_setup_fields_and_result_keys():

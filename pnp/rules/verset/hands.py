@@ -47,6 +47,15 @@ def hand_total(cards, valuation: Valuation = PLAIN) -> Total:
     return Total(total, False, total > valuation.bust_over)
 
 
+def counted_values(cards, valuation: Valuation = PLAIN) -> list[int]:
+    """What each card counts in the best total: the first ace raised to 11 when the total is soft."""
+    values = [card_value(card, valuation) for card in cards]
+    if hand_total(cards, valuation).soft:
+        first_ace = next(i for i, card in enumerate(cards) if card.rank == "A")
+        values[first_ace] += ACE_HIGH - ACE_LOW
+    return values
+
+
 def is_blackjack(cards, valuation: Valuation = PLAIN) -> bool:
     """Exactly two cards: an ace (able to count 11) and a ten-value card."""
     if len(cards) != BLACKJACK_CARDS:

@@ -7,8 +7,8 @@ so an example that names a Verse applies that Verse's effect as the card data st
 from pnp.rules.kinds import Kind, SetupError, SetupField
 from pnp.rules.verset import campaign
 from pnp.rules.verset.cards import RANKS, SUITS, CardError, parse_cards
-from pnp.rules.verset.hands import hand_total, is_blackjack, is_eagle_eye
-from pnp.rules.verset.odds import ImpossibleCards, hit_odds
+from pnp.rules.verset.hands import counted_values, hand_total, is_blackjack, is_eagle_eye
+from pnp.rules.verset.odds import ImpossibleCards, hit_counts, hit_odds
 from pnp.rules.verset.campaign import DUELS, HAND_LIMIT
 from pnp.rules.verset.components import ABILITIES
 from pnp.rules.verset.legal import may_hold_drinks
@@ -77,7 +77,7 @@ def hand(setup, context):
     _drawn_in_turn(cards, "cards")
     total = hand_total(cards)
     return {"total": total.total, "soft": total.soft, "bust": total.bust,
-            "blackjack": is_blackjack(cards), "eagle_eye": is_eagle_eye(cards)}
+            "blackjack": is_blackjack(cards), "eagle_eye": is_eagle_eye(cards), "values": counted_values(cards)}
 
 
 ONE_AT_A_TIME = {"verses": "Verse (one is chosen, the other leaves the game)",
@@ -243,7 +243,8 @@ def odds(setup, context):
         why = "a blackjack" if is_blackjack(held) else "a hand that has bust"
         raise SetupError("hand", f"{why} draws no more cards: there is no next card to give odds for")
     try:
-        return hit_odds(held, _cards(setup, "seen"))
+        seen = _cards(setup, "seen")
+        return {**hit_odds(held, seen), "total": hand_total(held).total, **hit_counts(held, seen)}
     except ImpossibleCards as error:
         raise SetupError("seen", str(error)) from None
 
@@ -297,7 +298,7 @@ def hand_limit(setup, context):
 
 KINDS = {kind.name: kind for kind in (
     Kind("hand", "a hand's total", (SetupField("cards", "cards"),),
-         ("total", "soft", "bust", "blackjack", "eagle_eye"), hand),
+         ("total", "soft", "bust", "blackjack", "eagle_eye", "values"), hand),
     Kind("round", "one round dealt from a known deck",
          (SetupField("deck", "cards", help="cards in draw order"), STAKE,
           SetupField("adjust", "bool", required=False), SetupField("hits", "int", required=False, low=0, high=10),
@@ -327,7 +328,7 @@ KINDS = {kind.name: kind for kind in (
          ("allowed", "spent", "lost", "price"), spend_gall),
     Kind("odds", "the chances of the next card", (SetupField("hand", "cards"),
                                                   SetupField("seen", "cards", required=False)),
-         ("bust_if_hit", "twenty_one_if_hit"), odds),
+         ("bust_if_hit", "twenty_one_if_hit", "total", "cards_left", "busting", "making_21"), odds),
     Kind("difficulty", "a difficulty level's table row",
          (SetupField("level", "str", choices=tuple(campaign.DIFFICULTIES)),),
          ("name", "mode", "initial_abilities", "initial_souls", "duel_won_souls"), difficulty),

@@ -37,8 +37,9 @@ def remaining_deck(out) -> list[Card]:
     return list(deck.elements())
 
 
-def hit_odds(hand, seen=(), valuation: Valuation = PLAIN) -> dict[str, Fraction]:
-    """The chance that one more card busts the hand, and that it makes exactly 21."""
+def hit_counts(hand, seen=(), valuation: Valuation = PLAIN) -> dict[str, int]:
+    """Of the cards left to draw (neither in hand nor seen), how many bust the hand and how many
+    make exactly 21."""
     deck = remaining_deck(list(hand) + list(seen))
     if not deck:
         raise ImpossibleCards("no card is left to draw")
@@ -47,8 +48,14 @@ def hit_odds(hand, seen=(), valuation: Valuation = PLAIN) -> dict[str, Fraction]
         total = hand_total(list(hand) + [card], valuation)
         bust += total.bust
         twenty_one += total.total == TWENTY_ONE and not total.bust
-    return {"bust_if_hit": Fraction(bust, len(deck)),
-            "twenty_one_if_hit": Fraction(twenty_one, len(deck))}
+    return {"cards_left": len(deck), "busting": bust, "making_21": twenty_one}
+
+
+def hit_odds(hand, seen=(), valuation: Valuation = PLAIN) -> dict[str, Fraction]:
+    """The chance that one more card busts the hand, and that it makes exactly 21."""
+    counts = hit_counts(hand, seen, valuation)
+    return {"bust_if_hit": Fraction(counts["busting"], counts["cards_left"]),
+            "twenty_one_if_hit": Fraction(counts["making_21"], counts["cards_left"])}
 
 
 def bust_from_fresh_deck(total: int, soft: bool) -> Fraction:
