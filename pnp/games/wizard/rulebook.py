@@ -54,6 +54,38 @@ def aids_context(loaded: list) -> dict:
     return rulebook_context(loaded)
 
 
+def _signed(n: int) -> str:
+    return f"{n:+d}".replace("-", "−")
+
+
+def _both(items: list) -> str:
+    return f"{', '.join(map(str, items[:-1]))} and {items[-1]}" if len(items) > 1 else "".join(map(str, items))
+
+
+def _alone(setup: dict, result: dict) -> str:
+    """The last player's tokens, doubled when her move is twice their sum; the others' moves as they left."""
+    name = result["alone"]
+    player = next(p for p in setup["players"] if p["name"] == name)
+    tokens, move = sum(player["tokens"]), result["moves"][name]
+    others = ", ".join(f"{other} {_signed(m)}" for other, m in result["moves"].items() if other != name and m)
+    made = (f"Her tokens make {tokens}, doubled on space {player['position']}: {_signed(move)}." if tokens and move == 2 * tokens
+            else f"Her tokens make {tokens}: {_signed(move)}.")
+    return (f"Every other player has left: {name}, alone in play, shows nobody her cards and scores her tokens at once. "
+            + made + (f" The others moved as they left: {others}." if others else ""))
+
+
+def _tokens(setup: dict, result: dict) -> str:
+    rounds, squares, players = result["round"], result["square"], setup["players"]
+    words = [f"With {players} players, lay out {len(rounds)} round tokens, {_both(rounds)}, and {len(squares)} square "
+             f"tokens, {_both([_signed(n) if n < 0 else n for n in squares])}."]
+    if len(rounds) == len(squares) == players:
+        words.append("One of each kind for every player: in each bet, a player takes one or leaves the round.")
+    loss = [n for n in squares if n < 0]
+    if loss:
+        words.append(f"The {_signed(loss[0])} is a token like the others: holding it, even the second best hand moves back.")
+    return " ".join(words)
+
+
 def describe(kind: str, setup: dict, result: dict) -> str:
     if kind == "hand":
         best = ", ".join(_words(c) for c in result["best"]) or "nothing"
@@ -62,9 +94,9 @@ def describe(kind: str, setup: dict, result: dict) -> str:
                 f"{best}: {result['value']}.")
     if kind == "round":
         if result["alone"]:
-            return f"{result['alone']} is alone in play and scores her tokens: {result['moves'][result['alone']]:+d}."
+            return _alone(setup, result)
         values = "; ".join(f"{name} {value}" for name, value in result["values"].items())
-        moves = ", ".join(f"{name} {move:+d}" for name, move in result["moves"].items() if move)
+        moves = ", ".join(f"{name} {_signed(move)}" for name, move in result["moves"].items() if move)
         second = f", the second best {' and '.join(result['second'])}" if result["second"] else ""
         ending = ""
         if result["winners"]:
@@ -72,8 +104,7 @@ def describe(kind: str, setup: dict, result: dict) -> str:
                       else f" The game is over: {' and '.join(result['winners'])} share the victory.")
         return f"Hands: {values}. Best {' and '.join(result['best'])}{second}. Moves: {moves or 'none'}.{ending}"
     if kind == "tokens":
-        return (f"With {setup['players']} players: round tokens {', '.join(map(str, result['round']))}; "
-                f"square tokens {', '.join(map(str, result['square']))}.")
+        return _tokens(setup, result)
     return ", ".join(f"{key}: {value}" for key, value in result.items()) + "."
 
 
