@@ -11,6 +11,8 @@ from pnp.files import MissingFile, project_files, project_font
 from pnp.inputs import render_inputs
 from pnp.data.game import Game
 from pnp.credits import credit_problems
+from pnp.typography_check import typography_problems
+from pnp.data.shared_pictures import shared_picture_problems
 from pnp.project import Project
 from pnp.rulebook.source import rulebook_dir, rulebook_examples
 
@@ -181,7 +183,8 @@ def check_game(project: Project, game: Game, extra_examples: list[Example] = (),
     if loaded is not None:
         report.decks = len(loaded)
         report.problems += cover_problems(project, game, loaded) + data_file_problems(project, game, loaded)
-        report.problems += credit_problems(project, game, loaded)
+        report.problems += credit_problems(project, game, loaded) + typography_problems(project, game, loaded)
+        report.problems += shared_picture_problems(loaded)
         sound_decks = frozenset(deck for deck, deck_key in layout_keys.items() if deck and was_sound(deck_key))
         whole_game = not was_sound(key)
         if whole_game or len(sound_decks) < len(loaded):

@@ -32,7 +32,7 @@ def font_credit_problems(project: Project, game: Game) -> list[Problem]:
     authors and licence; the problem stands at the @font-face that declares it."""
     from pnp.render.css_text import font_faces
     from pnp.render.font_check import FAMILY, game_files, sheet_text
-    from pnp.rulebook.render import located_listing
+    from pnp.rulebook.listings import located_listing
 
     located = located_listing(project, project.fonts / "fonts.yaml", list,
                                "a list of fonts, each with " + ", ".join(FONT_KEYS))
@@ -105,9 +105,9 @@ def _font_folder(project: Project, sheet, body: str) -> str | None:
 
 
 def icon_credit_problems(project: Project, game: Game, loaded: list) -> list[Problem]:
-    """Each icon the game prints (pnp.rulebook.render.used_icons) is in layouts/icons/credits.yaml
+    """Each icon the game prints (pnp.rulebook.listings.used_icons) is in layouts/icons/credits.yaml
     with its authors and licence."""
-    from pnp.rulebook.render import located_listing, used_icons
+    from pnp.rulebook.listings import located_listing, used_icons
 
     try:
         used = used_icons(project, game, loaded)

@@ -213,7 +213,7 @@ def rulebook_file(job: GameJob, paper: str, booklet: bool) -> tuple[str, bytes, 
     results = ready_game.results()
     body = checked_rulebook_body(project, game, loaded, results, job.salt, complete=not job.force)
     if booklet:
-        half = render_rulebook(project, game, loaded, results, booklet_page(paper), body)
+        half = render_rulebook(project, game, loaded, results, booklet_page(paper), body, booklet=True)
         sheet = tuple(side * MM for side in paper_size(paper))
         name, pdf = "rulebook-booklet.pdf", impose_booklet(half, sheet)
     else:

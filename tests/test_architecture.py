@@ -5,7 +5,7 @@ The layers, lowest first:
 - foundation: leaf utilities every layer may use (errors, limits, reading and writing files,
   the sandbox of a stage, the project's folders, the digests of a build's inputs, the user's
   cache, the checks of tags and pictures, reading a git revision, the print-shop preflight, the
-  closest names a message offers, room on the frame stack);
+  closest names a message offers, room on the frame stack, the rules of typography);
 - rules: the rules engines, pure: the standard library and each other only (and RULES_LIBRARIES);
 - data: a game's declaration as loaded (pnp.data.game) and its cards;
 - render: cards, boards and rulebooks laid out, checked and imposed;
@@ -28,7 +28,7 @@ MAX_COMMAND_LINES = 250             # every command's module of pnp/commands/ is
 
 FOUNDATION = ("pnp.assets", "pnp.atomic", "pnp.clock", "pnp.contained", "pnp.errors", "pnp.files",
               "pnp.gitrevision", "pnp.inputs", "pnp.limits", "pnp.picture_checks", "pnp.preflight",
-              "pnp.project", "pnp.stack_room", "pnp.suggest", "pnp.tables", "pnp.tags", "pnp.user_cache")
+              "pnp.project", "pnp.stack_room", "pnp.suggest", "pnp.tables", "pnp.tags", "pnp.typography", "pnp.user_cache")
 LAYERS = ("foundation", "rules", "data", "render", "application")
 # Libraries the rules engines may use beside the standard library: pure computation, no I/O.
 RULES_LIBRARIES = {"icepool": "exact dice probabilities (One Last Fight's odds)"}

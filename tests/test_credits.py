@@ -98,22 +98,26 @@ def _plain(name: str) -> str:
 
 
 @pytest.mark.parametrize("key", SHIPPED_GAMES)
-def test_every_font_a_game_s_pdfs_embed_is_in_its_credits(built_site, key):
-    """Read back: each font embedded in the game's PDFs (its subset's name, EBGaramond-Regular) is
-    one its credits chapter names (the label font of every sheet, EB Garamond, was missing)."""
+def test_the_fonts_a_game_s_pdfs_embed_are_the_ones_its_credits_print(built_site, key):
+    """Read back, both ways: each font embedded in the game's PDFs (its subset's name,
+    EBGaramond-Regular) is one its rulebook's credits print (the label font of every sheet, EB
+    Garamond, was missing), and each font they print is embedded (IBM Plex Mono, the code's
+    face, was credited by rulebooks that print no code)."""
     import pikepdf
+    import pypdfium2
+    import yaml
 
-    from pnp.games import get_game
-    from pnp.project import Project
-    from pnp.rulebook.render import _fonts
-
-    project = Project.at(ROOT)
-    credited = [_plain(font["family"]) for font in _fonts(project, get_game(project, key))]
+    families = [font["family"] for font in yaml.safe_load((ROOT / "fonts/fonts.yaml").read_text())]
+    pdf = pypdfium2.PdfDocument(built_site / key / "a4" / "rulebook.pdf")
+    printed = " ".join(pdf[index].get_textpage().get_text_range() for index in range(len(pdf)))
+    credited = [_plain(family) for family in families if family in printed]
     embedded = set()
     for path in sorted((built_site / key / "a4").glob("*.pdf")):
-        with pikepdf.open(path) as pdf:
-            embedded |= {str(obj.get("/FontName")).lstrip("/").split("+")[-1] for obj in pdf.objects
+        with pikepdf.open(path) as document:
+            embedded |= {str(obj.get("/FontName")).lstrip("/").split("+")[-1] for obj in document.objects
                          if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/FontDescriptor"}
     assert embedded
     assert not [name for name in embedded if not any(_plain(name).startswith(family) for family in credited)], \
+        (embedded, credited)
+    assert not [family for family in credited if not any(_plain(name).startswith(family) for name in embedded)], \
         (embedded, credited)

@@ -62,6 +62,7 @@ class Card(BaseModel):
                                                      # name -> (type, the choices allowed)
     STEP_FIELDS: ClassVar[tuple[str, ...]] = ()      # effects: mappings, which a cell cannot hold
     REQUIRED_IF: ClassVar[dict[str, str]] = {}       # field -> the field whose value makes it required
+    SHARED_PICTURES: ClassVar[tuple[str, ...]] = ()  # icon fields whose cards may share a picture (`shared:`)
 
 
 class CardWithMadeId(Card):
@@ -132,6 +133,7 @@ def card_model(name: str, fields: dict, id_from: str | None = None) -> type[Card
     model.LIST_FIELDS = {n: (s.type, tuple(s.choices)) for n, s in fields.items() if s.type in LIST_TYPES and s.type != "effects"}
     model.STEP_FIELDS = tuple(n for n, s in fields.items() if s.type == "effects")
     model.REQUIRED_IF = {n: s.required_if for n, s in fields.items() if s.required_if}
+    model.SHARED_PICTURES = tuple(n for n, s in fields.items() if s.type == "icon" and s.shared)
     if id_from:
         model.ID_FROM = id_from
     return model

@@ -54,6 +54,7 @@ class FieldSpec(BaseModel):
     min_items: int | None = Field(default=None, ge=0)
     icons: bool = False
     required_if: str | None = Field(default=None, min_length=1)
+    shared: str | None = Field(default=None, min_length=1)   # an icon field: why its cards may share a picture
     help: str = ""
 
     @field_validator("type")

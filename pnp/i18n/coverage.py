@@ -174,7 +174,7 @@ def catalogue_coverage(catalogue: Catalog, language: str, shown: str) -> Coverag
 def data_coverage(project: Project, game, language: str) -> list[tuple]:
     """The glossary's terms, the rulings and the rulebook's chapters in `language`."""
     from pnp.reference.glossary import load_glossary
-    from pnp.rulebook.render import rulings
+    from pnp.rulebook.listings import rulings
     from pnp.rulebook.source import language_dirs, rulebook_dir
 
     source = game.source_game or game

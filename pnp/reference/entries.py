@@ -17,7 +17,8 @@ from markupsafe import Markup
 from pnp.reference.glossary import Term, load_glossary
 from pnp.render.printed_words import NAME_FIELDS, card_name, printed_words
 from pnp.rulebook.anchors import slug
-from pnp.rulebook.render import RulebookBody, find_card, rulebook_body, rulings
+from pnp.rulebook.listings import rulings
+from pnp.rulebook.render import RulebookBody, find_card, rulebook_body
 
 THUMBNAIL_ATTRIBUTE = "data-pnp-thumbnail"       # deck:id on each card a chapter draws
 EXAMPLE_WORDS = re.compile(r'<p\b[^>]*class="example-words"[^>]*>(.*?)</p>', re.S)   # the layouts' result line

@@ -24,6 +24,7 @@ OVERLAP_TOLERANCE_MM = 0.15
 CLIP_TOLERANCE_MM = 0.1
 PAGE_WHITE = (1.0, 1.0, 1.0)
 MAX_GLYPHS_SHOWN = 4
+RUNT_MIN_WORDS = 3                 # a two-word title set on two lines is balanced, not a runt
 # Sheet marks and labels (crop marks, fold lines, the sheet's label and scale bar) are drawn by
 # ReportLab in pnp/render/marks.py at LABEL_SIZE_PT, never laid out here: nothing is exempt.
 
@@ -294,5 +295,32 @@ def audit_page(boxes: PageBoxes, declared: set[str], card_shape: str | None = No
     found = text_overlaps(boxes) + frame_gaps(boxes) + clipped(boxes) + small_text(boxes)
     found += fallback_fonts(boxes, declared) + low_contrast(boxes, pixels) + low_icon_contrast(boxes)
     if card_shape is not None:
-        found += trim_gaps(boxes, card_shape)
+        found += trim_gaps(boxes, card_shape) + runts(boxes)
+    return found
+
+
+def runts(boxes: PageBoxes) -> list[Finding]:
+    """A paragraph of a card whose last line holds one word, or one number ("+3."), alone: a
+    typesetter's runt. An inline icon on the line counts as a word; lines a <br> sets on purpose
+    (a title in two lines) are the layout's choice."""
+    lines: dict = {}
+    for text in boxes.texts:
+        if text.line:
+            lines.setdefault(text.block, {}).setdefault(text.line, []).append(text)
+    icons: dict = {}
+    for paint in boxes.paints:
+        if paint.inline and paint.line:
+            icons[paint.line] = icons.get(paint.line, 0) + 1
+    found = []
+    for block, by_line in lines.items():
+        if len(by_line) < 2 or block in boxes.broken_blocks:
+            continue
+        last = max(by_line.values(), key=lambda texts: (min(t.rect[1] for t in texts), min(t.rect[0] for t in texts)))
+        words = " ".join(t.text for t in sorted(last, key=lambda t: t.rect[0])).split()
+        all_words = sum(len(t.text.split()) for texts in by_line.values() for t in texts)
+        if len(words) + icons.get(last[0].line, 0) != 1 or all_words < RUNT_MIN_WORDS:
+            continue
+        rect = (min(t.rect[0] for t in last), min(t.rect[1] for t in last), max(t.rect[2] for t in last),
+                max(t.rect[3] for t in last))
+        found.append(Finding("runt", last[0].at, "is alone on its paragraph's last line", _shown(words[0]), "", rect))
     return found

@@ -79,6 +79,7 @@ class Paint:
     inline: bool = False                          # an image in a line of text (an inline icon)
     positioned: bool = False
     icon: tuple[str, tuple[float, float, float, float]] | None = None   # an <img> of icon(): its name, colour
+    line: int = 0                                 # the line box an inline picture sits in
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,7 @@ class PageBoxes:
     frames: list[Frame] = field(default_factory=list)
     unexplained: list = field(default_factory=list)   # (at, rect) of each data-overlap="" with no reason
     ink_saver: bool = False                            # the ink saver's page: light art on purpose
+    broken_blocks: set = field(default_factory=set)    # blocks a <br> breaks on purpose (a title set in lines)
 
 
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -267,6 +269,8 @@ def read_page(page) -> PageBoxes:
                     computed_rgba(style, "color", opacity), at, order, block, ancestors, on_purpose, clips,
                     _families(box), line, positioned))
             return
+        if getattr(box, "element_tag", None) == "br":
+            result.broken_blocks.add(block)
         if isinstance(box, boxes.LineBox):
             line = id(box)
         elif isinstance(box, boxes.BlockContainerBox) and not isinstance(box, boxes.PageBox):
@@ -289,7 +293,7 @@ def read_page(page) -> PageBoxes:
                     box.content_box_y() + box.height)
                 result.paints.append(Paint(_mm_rect(matrix, *drawn), "picture", None, at, order, id(box), block,
                                            ancestors, on_purpose, isinstance(box, boxes.InlineLevelBox),
-                                           positioned, _icon(box, opacity)))
+                                           positioned, _icon(box, opacity), line))
             sides = _has_border(box)
             if sum(sides) >= FRAME_SIDES:
                 inner = _mm_rect(matrix, box.padding_box_x(), box.padding_box_y(),

@@ -26,6 +26,14 @@ FIXES = {
     "fallback font": "Use a font the game declares with @font-face that has these characters, or "
                      "other characters",
     "overflows": "Shorten the text, or give the box more room in the layout",
+    "runt": "Reword the text by a word or two; text through the rules filter keeps its last two words together",
+    "underfilled page": "Shorten the chapter by a few lines, or lengthen it, so that its pages fill; a large table or "
+                        "example that does not fit may move later in the chapter",
+    "stranded": "Keep it with what follows (break-after: avoid in the rulebook's stylesheet), or move the text "
+                "before it so that both fall on one page",
+    "widow": "Give the paragraph a line more or less, or set widows: 2 or more in the rulebook's stylesheet",
+    "booklet sheet": "Shorten the rulebook by the pages of its last sheet, or give that sheet content worth its "
+                     "paper (a quick reference, a summary)",
 }
 EXPECTED = {
     "overlaps": "text clear of other text and pictures",
@@ -36,6 +44,12 @@ EXPECTED = {
     "icon contrast": "an icon with 3:1 contrast against its ground",
     "fallback font": "every character drawn by a declared font",
     "overflows": "text that fits its box at the smallest size the layout allows",
+    "runt": "a paragraph's last line of two words or more",
+    "underfilled page": "a page of a chapter filled to a third at least (a chapter's last page to a tenth; "
+                        "docs/rulebook.md, Pagination)",
+    "stranded": "a heading, question or lead-in on the page of what it introduces",
+    "widow": "two lines or more of a paragraph at the top of a page",
+    "booklet sheet": "a booklet's last sheet filled to a quarter at least",
 }
 
 

@@ -15,7 +15,7 @@ SHEET_WORDS = {
         "scale": "50 mm: if this bar measures otherwise, print at 100 % (actual size)",
         "reprint": "{title}, reprint of {count}",
         "tile": "{title}: tile {number} of {tiles} (row {row}, column {column}). Trim the white margin on edges "
-                "marked by the outline; overlap {overlap:g} mm: cut one tile along its picture's edge, lay that edge "
+                "marked by the outline; overlap {overlap:g} mm: cut one tile along its picture’s edge, lay that edge "
                 "on the ticks.",
     },
     "fr": {

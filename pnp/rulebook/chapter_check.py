@@ -43,13 +43,16 @@ def chapter_problems(project: Project, shown, loaded: list, results: dict, body=
     checked; `body`: rendered already."""
     from pnp.reference.glossary import glossary_problems
     from pnp.rulebook.render import render_rulebook_html, rulebook_body
+    from pnp.typography_check import printed_typography_problems
 
     try:
         body = body or rulebook_body(project, shown, loaded, results)
         render_rulebook_html(project, shown, loaded, results, CHECKED_PAPER, body)
     except DataError as error:
         return None, list(error.problems)
-    return body, glossary_problems(project, shown, [h.anchor for h in body.headings], shown.language)
+    fallback = f"card_data/{shown.key}/rulebook"
+    return body, (glossary_problems(project, shown, [h.anchor for h in body.headings], shown.language)
+                  + printed_typography_problems(body.html, shown.language, fallback))
 
 
 def checked_rulebook_body(project: Project, game, loaded: list, results: dict, rendering: str, complete: bool):

@@ -5,19 +5,14 @@ game computes); example blocks print as a diagram plus the engine's results; hea
 numbered and gathered into a table of contents whose page numbers WeasyPrint fills in.
 """
 
-import os
 import re
-from pathlib import Path
 from dataclasses import dataclass
 
 import yaml
 from jinja2 import TemplateSyntaxError, UndefinedError
 from markupsafe import Markup
 
-from pnp.data.yaml_source import load_yaml
 from pnp.errors import DataError, Problem, RenderError
-from pnp.files import project_files, read_bytes
-from pnp.i18n.locale_data import ruling_words
 from pnp.project import Project
 from pnp.render.active_content import active_markup_problems
 from pnp.render.fitting import FitState
@@ -31,10 +26,16 @@ from pnp.suggest import did_you_mean, listed
 from pnp.render.templates import (card_view, deck_view, environment, game_view, limit_problem, plain_view,
                                   printed_card, render, template_line)
 from pnp.rulebook.anchors import ANCHOR_LEVELS, heading_anchors
+from pnp.rulebook.listings import fonts_credited, icon_credits, prints_code, rulings, used_icons
 from pnp.rulebook.literal_icons import literal_icon_problems
+from pnp.rulebook.pagination import BLOCK_NUMBER, CHAPTER_ATTRIBUTE, CHAPTER_NUMBER, INTRO_ENDINGS
 from pnp.rulebook.source import EXAMPLE_INFO, markdown, source_files
 
 THUMBNAIL_SCALE = 0.5
+SMALL_PAGE_MM = 160              # narrower pages (a booklet's A5) are `small-page` to the rulebook's stylesheets
+CHAPTER_CLASS = "chapter"
+LEAD_IN_CLASS = "lead-in"
+FIRST_TAG = re.compile(r"<[a-zA-Z][a-zA-Z0-9]*")
 REPEATED_PHRASE = re.compile(r"\b(\w+(?: \w+)+?)(?: \1\b)+")    # "2 spades 2 spades"; not "gall gall"
 
 
@@ -109,105 +110,6 @@ def _thumbnail_geometry(deck) -> str:
             f"--thumb-bleed-height: {height + 2 * bleed:g}mm; ")
 
 
-def located_listing(project: Project, path, kind: type, what: str):
-    """A YAML file the rulebook prints from (rulings, fonts, icon credits), checked for its form;
-    absent, None (anything there, a link or a FIFO too, is named by the reader)."""
-    if not os.path.lexists(path):
-        return None
-    located = load_yaml(path, project.relative(path), project.root)
-    if located.data is not None and not isinstance(located.data, kind):
-        raise DataError([Problem(located.file, 1, "(top)", what, type(located.data).__name__)])
-    return located
-
-
-def _listing(project: Project, path, kind: type, what: str):
-    located = located_listing(project, path, kind, what)
-    return kind() if located is None or located.data is None else located.data
-
-
-RULING_KEYS = ("id", "topic", "source", "question", "ruling", "why")
-
-
-def rulings(project: Project, game) -> list:
-    """The rulings, in the language the rulebook prints in (another language's words are in
-    card_data/GAME/locale/LANG/rulings.yaml)."""
-    located = located_listing(project, project.card_data / game.key / "rulings.yaml", list,
-                               "a list of rulings, each with " + ", ".join(RULING_KEYS))
-    if located is None or located.data is None:
-        return []
-    problems = [Problem(located.file, located.line_of((index,)), f"ruling {index + 1}",
-                        "a mapping with " + ", ".join(RULING_KEYS), repr(ruling)[:80])
-                for index, ruling in enumerate(located.data)
-                if not isinstance(ruling, dict) or not set(RULING_KEYS) - {"source"} <= set(ruling)]
-    if problems:
-        raise DataError(problems)
-    translated = {} if game.language == game.source_language else ruling_words(
-        project, game.key, game.language, [str(ruling["id"]) for ruling in located.data])
-    return [{**ruling, **translated.get(str(ruling["id"]), {})} for ruling in located.data]
-
-
-def _fonts(project: Project, game) -> list:
-    """fonts/fonts.yaml's entries for the fonts the game's stylesheets declare, and the one every
-    sheet's label and scale bar print in (pnp.render.words.LABEL_FONT_FILE): its credits."""
-    from pnp.render.font_check import game_families
-    from pnp.render.words import LABEL_FONT_FILE
-
-    listing = _listing(project, project.fonts / "fonts.yaml", list, "a list of fonts with family, authors, licence")
-    families = game_families(project, game)
-    label_folder = LABEL_FONT_FILE.split("/")[0]
-    return [font for font in listing if not isinstance(font, dict) or font.get("family") in families
-            or font.get("folder") == label_folder]
-
-
-ICON_CALL = re.compile(r"""icon\(\s*['"]([a-z0-9-]+)['"]""")
-QUOTED_NAME = re.compile(r"""['"]([a-z0-9-]+)['"]""")
-
-
-def used_icons(project: Project, game, loaded: list) -> set:
-    """The icons a game prints: its cards' icon fields, its inline icons, and every icon its
-    layouts name, in a call or as a quoted icon name (the folders of its decks', boards' and
-    stylesheet's layouts). Each layout is read as pnp reads every file (a link, a FIFO or a
-    device is refused, naming it; never read, never waited on)."""
-    names = {getattr(card, field) for d in loaded for card in d.cards for field in type(card).ICON_FIELDS}
-    names |= set(game.inline_icons.values())
-    folders = {Path(game.stylesheet).parent} | {Path(d.face).parent for d in game.decks}
-    folders |= {Path(b.layout).parent for b in game.boards}
-    known = {path.stem for path in project_files(project.layouts / "icons", project.root, (".svg",), recursive=False)}
-    for folder in sorted(folders):
-        for path in project_files(project.layouts / folder, project.root, (".html",), recursive=False):
-            shown = f"layouts/{path.relative_to(project.layouts)}"
-            text = read_bytes(path, shown, project.root).decode("utf-8", errors="replace")
-            names |= set(ICON_CALL.findall(text))
-            # icons picked from a table in the layout ({"sword": "broadsword"}) are credited too
-            names |= {name for name in QUOTED_NAME.findall(text) if name in known}
-    return {name for name in names if name}
-
-
-GAME_ICONS_SOURCE = "game-icons.net/"     # the bundled set, credited together under its one licence
-
-
-def _icon_credits(project: Project, used: set) -> tuple[dict, list]:
-    """The icons used, from layouts/icons/credits.yaml: the game-icons.net ones as author -> their
-    names, and every other one (a designer's own) as {name, authors, licence, source}, each with
-    its own licence. `pnp check` has refused an icon used with no entry (pnp.credits)."""
-    credits = _listing(project, project.layouts / "icons" / "credits.yaml", dict,
-                       "a mapping of icon names to {authors: [...], licence: ...}")
-    authors: dict = {}
-    others = []
-    for name, entry in sorted(credits.items()):
-        if name not in used or not isinstance(entry, dict):
-            continue
-        names = entry.get("authors", ())
-        names = [names] if isinstance(names, str) else list(names or ())
-        if str(entry.get("source", "")).startswith(GAME_ICONS_SOURCE):
-            for author in names:
-                authors.setdefault(str(author).replace("-", " ").title(), []).append(name)
-        else:
-            others.append({"name": name, "authors": ", ".join(str(author) for author in names),
-                           "licence": str(entry.get("licence", "")), "source": str(entry.get("source", "") or "")})
-    return dict(sorted(authors.items())), others
-
-
 def _number_headings(tokens) -> list[Heading]:
     """Number chapters (h1) and sections (h2) for the contents; give every heading to h3 its
     stable anchor (pnp.rulebook.anchors: its words, not its number)."""
@@ -245,14 +147,63 @@ def _mark_chapter_lines(tokens, parts: list[str], shown: list[str]) -> None:
         starts.append(line)
         line += part.count("\n") + 2
     for token in tokens:
-        if not token.map or (token.nesting != 1 and token.type != "html_block"):
+        if not token.map or (token.nesting != 1 and token.type not in ("html_block", "fence")):
             continue
         index = max(i for i, start in enumerate(starts) if start <= token.map[0])
         line = token.map[0] - starts[index] + 1
         if token.type == "html_block":         # HTML written in the chapter: its own tags marked
             token.content = mark_source_lines(token.content, shown[index], line, jinja=False)
+        elif token.type == "fence":            # an example: its tags carry its layout's lines
+            token.meta = {**(token.meta or {}), "at": f"{shown[index]}:{line}"}
         else:
             token.attrSet("data-pnp-at", f"{shown[index]}:{line}")
+
+
+def _number_blocks(tokens) -> None:
+    """Each block of the chapters numbered (`data-block`), for the re-flow to name it."""
+    number = 0
+    for token in tokens:
+        if token.level != 0 or not (token.nesting == 1 or token.type in ("html_block", "fence")):
+            continue
+        number += 1
+        if token.type == "html_block":
+            token.content = FIRST_TAG.sub(lambda m: f'{m.group(0)} {BLOCK_NUMBER}="{number}"', token.content, count=1)
+        elif token.type == "fence":
+            token.meta = {**(token.meta or {}), "block": number}
+        else:
+            token.attrSet(BLOCK_NUMBER, str(number))
+
+
+def _mark_lead_ins(tokens) -> None:
+    """A paragraph of a chapter that ends with a colon introduces what follows: `lead-in`, kept
+    with it on its page (layouts/rulebook-base.css)."""
+    for index, token in enumerate(tokens[:-1]):
+        if token.type == "paragraph_open" and token.level == 0 and \
+                tokens[index + 1].content.rstrip().endswith(INTRO_ENDINGS):
+            token.attrJoin("class", LEAD_IN_CLASS)
+
+
+def _in_chapters(tokens) -> list:
+    """Each chapter (an h1 and what follows it) in its own <section class="chapter">: what the
+    rulebook's re-flow tightens when a chapter's last page would be near empty."""
+    from markdown_it.token import Token
+
+    def tag(text: str):
+        token = Token("html_block", "", 0)
+        token.content = text
+        return token
+
+    wrapped, opened = [], 0
+    for token in tokens:
+        if token.type == "heading_open" and token.tag == "h1" and token.level == 0:
+            if opened:
+                wrapped.append(tag("</section>\n"))
+            opened += 1
+            wrapped.append(tag(f'<section class="{CHAPTER_CLASS}" {CHAPTER_NUMBER}="{opened}">\n'))
+        wrapped.append(token)
+    if opened:
+        wrapped.append(tag("</section>\n"))
+    return wrapped
 
 
 @dataclass(frozen=True)
@@ -286,12 +237,13 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
                                                    for d in loaded})}
     context.update(game.rulebook_context(loaded))
     context = plain_view(context)
+    sources = source_files(project, game.key, game.language, game.source_language)
     context.update(ex=results, card=card, rulings=rulings(project, game),
-                   fonts=_fonts(project, game))
-    context["icon_authors"], context["other_icons"] = _icon_credits(project, used_icons(project, game, loaded))
+                   fonts=fonts_credited(project, game, prints_code([source.text for source in sources])))
+    context["icon_authors"], context["other_icons"] = icon_credits(project, used_icons(project, game, loaded))
     shown_game = game_view(game)
     parts, shown, problems = [], [], []
-    for source in source_files(project, game.key, game.language, game.source_language):
+    for source in sources:
         shown.append(str(source.shown))
         problems += literal_icon_problems(source.text, str(source.shown), game.inline_icons)
         try:
@@ -300,7 +252,7 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
             problems.append(_prose_problem(error, source))
     if problems:
         raise DataError(problems)
-    md = markdown()
+    md = markdown(game.language)
     try:
         figure = env.get_template(f"{game.key}/example.html")
     except Exception as error:
@@ -319,7 +271,10 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
                       and t.attrGet("id")), None)
         printed.append(PrintedExample(str(example["id"]), str(example.get("title", example["id"])), Markup(html),
                                       under))
-        return html
+        meta = token.meta or {}
+        marks = "".join(f' {name}="{Markup.escape(meta[key])}"' for name, key in
+                        ((CHAPTER_ATTRIBUTE, "at"), (BLOCK_NUMBER, "block")) if key in meta)
+        return FIRST_TAG.sub(lambda m: m.group(0) + marks, html, count=1)
 
     md.add_render_rule("fence", render_fence)
     printed: list[PrintedExample] = []
@@ -327,6 +282,9 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
         tokens = md.parse("\n\n".join(parts))
         _mark_chapter_lines(tokens, parts, shown)
         headings = _number_headings(tokens)
+        _mark_lead_ins(tokens)
+        _number_blocks(tokens)
+        tokens = _in_chapters(tokens)
         html = md.renderer.render(tokens, md.options, {})
     except DataError:
         raise
@@ -343,8 +301,9 @@ def render_rulebook_html(project: Project, game, loaded: list, results: dict, pa
     body = body or rulebook_body(project, game, loaded, results)
     try:
         layout = environment(project.layouts, game.inline_icons).get_template(f"{game.key}/rulebook.html")
+        width, height = paper_size(page_size)
         return render(layout, body=body.html, headings=[h for h in body.headings if h.number is not None],
-                      game=game_view(game), page_size="{:g}mm {:g}mm".format(*paper_size(page_size)),
+                      game=game_view(game), page_size=f"{width:g}mm {height:g}mm", small_page=width < SMALL_PAGE_MM,
                       **body.context)
     except Exception as error:          # a fault of the rulebook's layouts: FILE:LINE
         raise limit_problem(error, project.layouts, f"layouts/{game.key}/rulebook.html") from None

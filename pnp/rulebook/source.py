@@ -12,6 +12,7 @@ from pnp.errors import DataError
 from pnp.files import project_files, project_folders, read_text
 from pnp.examples import Example, examples_in
 from pnp.project import Project
+from pnp.typography import DEFAULT_QUOTES, QUOTES, french_spaced
 
 EXAMPLE_INFO = "example"
 
@@ -23,9 +24,23 @@ class SourceFile:
     text: str
 
 
-def markdown() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": True, "typographer": True}).enable(
+def markdown(language: str | None = None) -> MarkdownIt:
+    """The chapters' Markdown, set by its typographer in `language`'s quotes (and, in French,
+    with the no-break spaces of pnp.typography before high punctuation and inside « »)."""
+    quotes = QUOTES.get(language, DEFAULT_QUOTES)
+    md = MarkdownIt("commonmark", {"html": True, "typographer": True,
+                                   "quotes": [quotes[0], quotes[1], "‘", "’"]}).enable(
         ["table", "replacements", "smartquotes"])
+    if language == "fr":
+        md.core.ruler.push("french_spaces", _french_spaces)
+    return md
+
+
+def _french_spaces(state) -> None:
+    for token in state.tokens:
+        for child in (token.children or ()) if token.type == "inline" else ():
+            if child.type == "text":
+                child.content = french_spaced(child.content)
 
 
 def rulebook_dir(project: Project, game_key: str, language: str | None = None,

@@ -3,6 +3,7 @@
 import pypdfium2 as pdfium
 from babel.messages.pofile import read_po, write_po
 
+from pnp.typography import french_spaced
 from tests.conftest import run_pnp
 
 CATALOGUE = "card_data/tiny/locale/fr/messages.po"
@@ -30,7 +31,8 @@ def _all_in_french(tiny) -> None:
     _translate(tiny, {"The Lantern": "La Lanterne"}, every=lambda words: words)
     terms = yaml.safe_load((tiny.card_data / "tiny" / "glossary.yaml").read_text()) or []
     (tiny.card_data / "tiny" / "locale" / "fr" / "glossary.yaml").write_text(yaml.safe_dump(
-        {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": t["definition"]} for t in terms}))
+        {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": french_spaced(t["definition"])}
+             for t in terms}))
 
 
 def _translate(tiny, words: dict, every=None, language: str = "fr") -> None:
@@ -40,7 +42,8 @@ def _translate(tiny, words: dict, every=None, language: str = "fr") -> None:
         catalogue = read_po(file, locale=language)
     for message in catalogue:
         if message.id and (message.id in words or every):
-            message.string = words.get(message.id) or every(message.id)
+            written = words.get(message.id) or every(message.id)
+            message.string = french_spaced(written) if language == "fr" and isinstance(written, str) else written
             message.flags.discard("fuzzy")
     with open(path, "wb") as file:
         write_po(file, catalogue, width=0)
@@ -80,7 +83,7 @@ def test_a_translated_string_prints_on_the_card(tiny, tmp_path):
     text = _text(tmp_path / "fr" / "cards.pdf")
     assert "La Lanterne" in text and "The Lantern" not in text and "The Raven" in text
     rulebook = _text(tmp_path / "fr" / "rulebook.pdf")
-    assert "La première carte : La Lanterne." in rulebook and "2-4 joueurs · 20" in rulebook and " players ·" not in rulebook
+    assert "La première carte\u00a0: La Lanterne." in rulebook and "2–4 joueurs · 20" in rulebook and " players ·" not in rulebook
     english = run_pnp("build", "tiny", "--paper", "a4", "--out", str(tmp_path / "en"), "--project", str(tiny.root))
     assert english.exit_code == 0, english.output
     assert "The Lantern" in _text(tmp_path / "en" / "cards.pdf")
@@ -101,7 +104,8 @@ def test_every_string_translated_builds_and_translate_says_100(tiny, tmp_path):
 
         terms = yaml.safe_load((tiny.card_data / "tiny" / "glossary.yaml").read_text())
         (tiny.card_data / "tiny" / "locale" / "fr" / "glossary.yaml").write_text(yaml.safe_dump(
-            {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": t["definition"]} for t in terms}))
+            {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": french_spaced(t["definition"])}
+             for t in terms}))
         result = run_pnp("translate", "tiny", "--lang", "fr", "--project", str(tiny.root))
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1].rstrip().endswith("100 %") or "total" in result.output
@@ -289,7 +293,8 @@ def test_a_language_pnp_has_no_sheet_words_for_takes_them_from_the_catalogue(tin
                every=lambda words: words, language="de")
     terms = yaml.safe_load((tiny.card_data / "tiny" / "glossary.yaml").read_text()) or []
     (tiny.card_data / "tiny" / "locale" / "de" / "glossary.yaml").write_text(yaml.safe_dump(
-        {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": t["definition"]} for t in terms}))
+        {t["term"]: {"term": t["term"], "rule": "comment-jouer", "definition": french_spaced(t["definition"])}
+             for t in terms}))
     built = run_pnp("build", "tiny", "--lang", "de", "--out", str(tmp_path / "de"), "--project", str(tiny.root))
     assert built.exit_code == 0, built.output
     assert "Tiny · Cards · Blatt 1 von 1 · Vorderseite" in _text(tmp_path / "de" / "cards.pdf")

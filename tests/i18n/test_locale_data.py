@@ -4,7 +4,7 @@ import yaml
 
 from pnp.games import get_game
 from pnp.reference.glossary import load_glossary
-from pnp.rulebook.render import rulings
+from pnp.rulebook.listings import rulings
 from tests.conftest import run_pnp
 
 

@@ -15,7 +15,7 @@ GLOSSARY = """\
   definition: One of the six.
 - term: Turn
   rule: how-to-play
-  definition: Yours, then the next player's.
+  definition: Yours, then the next player’s.
 """
 
 

@@ -26,6 +26,10 @@ def _build(root, out):
     return run_pnp("build", "tiny", "--project", str(root), "--out", str(out))
 
 
+# "+3." alone on the paragraph's last line: text printed without the rules filter, which keeps
+# the last two words together (line 10 of the starter's card.html)
+RUNT = ('<p data-overlap="planted" style="position: absolute; left: 8mm; top: 16mm; width: 15mm; margin: 0; '
+        'font-size: 8pt; line-height: 1.3; color: #000; background: #fff">Draw two cards, then +3.</p>')
 PLANTED = """
 .card .name { left: 3.2mm; }                                   /* the title on its frame */
 .card .value { color: #2c4d60; }                               /* pale on its dark ground */
@@ -42,6 +46,8 @@ def planted(tmp_path_factory):
     root = copy_project(tmp_path_factory.mktemp("planted") / "project")
     assert run_pnp("new", "tiny", "--project", str(root)).exit_code == 0
     _plant(root, PLANTED, ("name: The Raven", "name: The Raven ✓"))
+    card = root / CARD
+    card.write_text(card.read_text().replace("  </div>\n</div>", f"  {RUNT}</div>\n</div>"))
     return Project.at(root)
 
 
@@ -56,6 +62,7 @@ def test_each_planted_defect_is_reported_at_its_layout_line(planted, tmp_path):
         "overlaps the picture of layouts/tiny/card.html:8": f"{CARD}:9",
         "below 6 pt": "layouts/tiny/back.html:4",
         "fallback font": f"{CARD}:6",
+        "'+3.', which is alone on its paragraph's last line": f"{CARD}:10",
     }
     for words, at in expected.items():
         assert re.search(rf"{re.escape(at)}: [^\n]*{re.escape(words)}", text), (words, text)

@@ -44,7 +44,7 @@ def test_a_block_left_open(project_copy):
 
 
 def test_a_field_the_cards_do_not_have(project_copy):
-    edit(project_copy, VERSE, "{{ card.problem }}", "{{ card.problme }}")
+    edit(project_copy, VERSE, "{{ card.problem | rules }}", "{{ card.problme | rules }}")
     line = line_of(project_copy, VERSE, "card.problme")
     output = check(project_copy)
     assert f"{VERSE}:{line}: card.problme" in output and "Did you mean 'problem'?" in output

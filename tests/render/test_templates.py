@@ -15,7 +15,14 @@ def test_an_inline_icon_keeps_to_the_word_before_it_never_to_a_sentence_before_i
     """A line once started with an icon alone and its full stop ("gain" / "★.")."""
     html = str(rules_text("Draw, then gain {gall}{gall}. {gall} first", {"gall": "flame"}, "#000000"))
     assert html.startswith('Draw, then <span class="nobreak">gain <img') and html.count("<img") == 3
-    assert '">.</span> <img' in html and "\u00a0" not in html
+    assert '">.</span> <span class="nobreak"><img' in html and "\u00a0" not in html
+
+
+def test_a_paragraph_keeps_its_last_two_words_on_its_last_line():
+    """No word alone on a card's last line (a runt: "+3."), each paragraph of the text."""
+    html = str(rules_text("Draw two cards, then +3.\nLose one", {}, "#000000"))
+    assert html == 'Draw two cards, <span class="nobreak">then +3.</span>\nLose one'
+    assert "A {mystery}</span>" in str(rules_text("A {mystery} stays as written", {}, "#000000"))
 
 
 def test_templates_autoescape_and_run_sandboxed():

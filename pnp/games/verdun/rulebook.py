@@ -15,7 +15,7 @@ def reference_context(loaded: list) -> dict:
     hands = [{"mode": mode, "short": HAND[(mode, "short")], "standard": HAND[(mode, "standard")],
               "tricks_short": tricks(mode, "short"), "tricks_standard": tricks(mode, "standard")}
              for mode in PLAYERS]
-    bands = [{"ranks": f"{low}-{high}", "skulls": count} for low, high, count in SKULL_BANDS]
+    bands = [{"ranks": f"{low}–{high}", "skulls": count} for low, high, count in SKULL_BANDS]
     special = [{"card": name.title(), "skulls": count} for name, count in SKULLS_SPECIAL.items()]
     return {"hands": hands, "skull_bands": bands, "skull_special": special,
             "weather_deck": [{"kind": kind, "name": WEATHER_TITLES[kind], "copies": copies}

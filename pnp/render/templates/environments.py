@@ -12,6 +12,7 @@ from pnp.files import read_text
 from pnp.render.source_lines import mark_source_lines
 from pnp.render.templates.compiled import CompiledTemplates
 from pnp.render.templates.filters import ink, layout_icon, rules_text
+from pnp.typography import keep_last_words, signed
 from pnp.render.templates.limit import (as_text, length, limited_range, numbers_allowed, refuse_size, text_size,
                                         unit_of)
 from pnp.render.templates.sandbox import ProjectSandbox
@@ -60,6 +61,16 @@ def printed_plural(context, singular: str, plural: str, number: int) -> str:
     return singular if number == 1 else plural
 
 
+def _kept_together(function):
+    """A gettext of the environment whose words, once their values are in, keep their last two
+    together (pnp.typography.keep_last_words): `_()` and `{% trans %}` alike."""
+    @pass_context
+    def words(context, *args, **kwargs):
+        result = context.call(function, *args, **kwargs)
+        return type(result)(keep_last_words(str(result))) if isinstance(result, str) else result
+    return words
+
+
 def guarded_filter(name: str, function):
     """A filter that refuses numbers past MAX_TEMPLATE_NUMBER, is sized before it runs when it
     can grow its value, and whose result may not pass MAX_TEMPLATE_STRING."""
@@ -106,11 +117,15 @@ def new_environment(layouts, inline_icons: dict[str, str], trim: bool = True,
                          extensions=["jinja2.ext.i18n"], bytecode_cache=CompiledTemplates(f"trim={trim}"))
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(printed_words, printed_plural, newstyle=True)
+    for name in ("gettext", "ngettext", "_"):
+        if name in env.globals:
+            env.globals[name] = _kept_together(env.globals[name])
     for name in ("lipsum", "cycler", "joiner"):
         env.globals.pop(name, None)
     env.globals["range"] = limited_range
     env.globals["icon"] = layout_icon
     env.filters["rules"] = pass_context(lambda context, text, colour="#000000": rules_text(
         text, inline_icons, ink(context, colour)))
+    env.filters["signed"] = signed
     env.filters = {name: guarded_filter(name, function) for name, function in env.filters.items()}
     return env

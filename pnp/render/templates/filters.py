@@ -12,6 +12,7 @@ from pnp.render.colours import hex_rgb
 
 INLINE_TOKEN = re.compile(r"\{([a-z-]+)\}")
 WORD_THEN_TOKENS = re.compile(r"[^\s.!?:;]+ (?:\{[a-z-]+\})+[^\s{]*")     # "gain {star}{star}." kept on one line
+LAST_WORDS_KEPT = 2             # a paragraph's last words kept on its last line: no runt
 KEPT_TOGETHER = "nobreak"       # its white-space: nowrap is in cards-base.css, rulebook-base.css and site.css
 
 
@@ -21,12 +22,30 @@ def rules_text(text: str, inline_icons: dict[str, str], colour: str) -> Markup:
     icon alone ("gain" / "★."). A span, not a no-break space: WeasyPrint breaks a line far too early
     before a no-break space then an image in some fonts ("Draw" / "a card. ... gain ★.")."""
     def icon(match: re.Match) -> str:
-        name = inline_icons[match.group(1)]
+        name = inline_icons.get(match.group(1))
+        if name is None:                    # braces in a field that prints no icons: as written
+            return match.group(0)
         return (f'<img class="inline-icon" alt="{match.group(1)}" '
                 f'src="{icon_url(name, colour)}">')
-    bound = WORD_THEN_TOKENS.sub(lambda match: f'<span class="{KEPT_TOGETHER}">{match.group(0)}</span>',
-                                 str(escape(text)))
-    return Markup(INLINE_TOKEN.sub(icon, bound))
+    def together(words: str) -> str:
+        return f'<span class="{KEPT_TOGETHER}">{words}</span>'
+
+    paragraphs = []
+    for paragraph in str(escape(text)).split("\n"):
+        head, tail = _last_words(paragraph)
+        paragraphs.append(WORD_THEN_TOKENS.sub(lambda match: together(match.group(0)), head)
+                          + (together(tail) if tail else ""))
+    return Markup(INLINE_TOKEN.sub(icon, "\n".join(paragraphs)))
+
+
+def _last_words(paragraph: str) -> tuple[str, str]:
+    """A paragraph parted before its last LAST_WORDS_KEPT words (kept on one line, so that its
+    last line never holds one word alone), when it has more words than those."""
+    words = paragraph.rstrip().rsplit(" ", LAST_WORDS_KEPT)
+    if len(words) <= LAST_WORDS_KEPT or not all(words[-LAST_WORDS_KEPT:]):
+        return paragraph, ""
+    tail = " ".join(words[-LAST_WORDS_KEPT:])
+    return paragraph.rstrip()[:-len(tail)], tail
 
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from pnp.data.fields import id_fields
 
 from pnp.errors import RenderError
+from pnp.typography import keep_last_words
 
 
 class UnknownDeck(RenderError):
@@ -78,5 +79,15 @@ def printed_card(card, game=None):
 
 
 def card_view(card, game=None):
-    """A card as its layouts see it, in the language printed."""
-    return plain_view(printed_card(card, game))
+    """A card as its layouts see it, in the language printed, each text's last two words held
+    together (no word alone on a paragraph's last line, whatever the layout does with it)."""
+    printed = printed_card(card, game)
+    if isinstance(printed, BaseModel):
+        update = {}
+        for name in getattr(type(printed), "WORD_FIELDS", ()):
+            value = getattr(printed, name, None)
+            if name in id_fields(type(printed)) or value is None:
+                continue
+            update[name] = [keep_last_words(item) for item in value] if isinstance(value, list) else keep_last_words(value)
+        printed = printed.model_copy(update=update) if update else printed
+    return plain_view(printed)

@@ -1,0 +1,159 @@
+"""Whether a typeset rulebook reads as a book: no page left near empty inside a chapter, no
+heading, question or lead-in ending a page with what it introduces overleaf, no paragraph's last
+line alone at the top of a page, and a booklet's last sheet worth its paper.
+
+The judgement is a pure function over plain data (`PageFlow`), read from WeasyPrint's laid-out
+boxes by pnp/rulebook/page_flow.py. What it cannot see: a page full of something a reader finds
+empty (a large picture, a table of blanks), a heading followed on its page by one line only of its
+section, or a figure far from the page that cites it; those stay the reviewer's.
+"""
+
+from dataclasses import dataclass
+
+from pnp.render.audit import Finding
+
+MIN_PAGE_FILL = 1 / 3            # a page of a chapter, not its last, filled to at least a third
+MIN_LAST_PAGE_FILL = 1 / 10      # a chapter's last page: at least a tenth
+MIN_BOOKLET_LAST_SHEET = 1 / 4   # a booklet's last sheet: its four sides filled to a quarter in all
+BOOKLET_SIDES = 4                # pages a folded sheet carries (pnp.rulebook.booklet.PAGES_PER_SHEET)
+FOOT_ZONE = 1 / 5                # the page's last fifth, where an intro must not end the page
+WIDOW_LINES = 1                  # a paragraph's lines at a page's top that make a widow
+BLOCK_NUMBER = "data-block"              # on each block of the chapters, in order (pnp.rulebook.render)
+CHAPTER_NUMBER = "data-chapter"          # on each chapter's <section> (pnp.rulebook.render)
+CHAPTER_ATTRIBUTE = "data-pnp-chapter"   # an example's chapter FILE:LINE (its own tags carry its layout's)
+INTRO_ENDINGS = (":",)           # a paragraph that introduces what follows ("The deal goes so:")
+HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+INTRO_CLASSES = ("faq-q", "lead-in")   # an FAQ question; a paragraph a layout marks as introducing
+
+
+@dataclass(frozen=True)
+class Block:
+    """A block of a chapter (a child of <main>, or of the contents) as laid out on one page."""
+
+    key: int                  # the element: the same on every page a split block spans
+    tag: str
+    classes: tuple[str, ...]
+    text_end: str             # its last few characters of text
+    text_start: str           # its first few
+    top: float                # mm from the page's top edge
+    bottom: float
+    lines: int                # line boxes of its own on this page (a split paragraph's share)
+    at: str                   # the chapter's FILE:LINE
+    chapter: int = 0          # the chapter it belongs to (1, 2, ...; 0: the contents)
+    number: int = 0           # its `data-block` (0: none, as the contents')
+
+    @property
+    def introduces(self) -> bool:
+        return (self.tag in HEADINGS or any(name in self.classes for name in INTRO_CLASSES)
+                or self.text_end.rstrip().endswith(INTRO_ENDINGS))
+
+
+@dataclass(frozen=True)
+class PageFlow:
+    number: int               # 1-based
+    content_top: float        # mm: the page area's edges (inside the @page margins)
+    content_bottom: float
+    left: float
+    right: float
+    blocks: tuple[Block, ...]   # in order; empty on a page of no chapter (the cover)
+    leaves: tuple[Block, ...] = ()   # blocks holding lines of their own (paragraphs, list items)
+    chapter_start: bool = False      # the page opens a chapter (or the contents)
+
+    @property
+    def fill(self) -> float:
+        if not self.blocks:
+            return 1.0
+        height = self.content_bottom - self.content_top
+        return max(0.0, min(1.0, (max(b.bottom for b in self.blocks) - self.content_top) / height)) if height else 1.0
+
+
+def _rect(page: PageFlow, top: float, bottom: float):
+    return (page.left, top, page.right, bottom)
+
+
+def pagination_findings(pages: list[PageFlow], booklet: bool = False) -> list[Finding]:
+    """Every fault of pagination, as the layout checks' findings (page index, rectangle, the
+    chapter's FILE:LINE)."""
+    found: list[Finding] = []
+    for index, page in enumerate(pages):
+        if not page.blocks:
+            continue
+        following = pages[index + 1] if index + 1 < len(pages) else None
+        last_of_chapter = following is None or following.chapter_start or not following.blocks
+        found += _underfilled(page, following, last_of_chapter, index)
+        found += _stranded_intro(page, following, index)
+        found += _widows(page, pages[index - 1] if index else None, index)
+    if booklet:
+        found += _booklet_tail(pages)
+    return found
+
+
+def _underfilled(page: PageFlow, following: PageFlow | None, last_of_chapter: bool, index: int) -> list[Finding]:
+    least = MIN_LAST_PAGE_FILL if last_of_chapter else MIN_PAGE_FILL
+    if page.fill >= least:
+        return []
+    bottom = max(b.bottom for b in page.blocks)
+    shown = next((b for b in reversed(page.blocks) if b.text_end.strip()), page.blocks[-1])
+    if last_of_chapter:
+        what = (f"ends its chapter on a page under {round(least * 100)} % full; the chapter's last lines "
+                "could join the page before")
+        at = page.blocks[0].at
+    else:
+        cause = following.blocks[0]
+        what = (f"leaves its page under {round(least * 100)} % full: what follows it on the next page "
+                f"({_shown(cause.text_start)}, at {cause.at}) did not fit below it")
+        at = shown.at
+    return [Finding("underfilled page", at, what, _shown(shown.text_end, end=True),
+                    f"page {page.number} is {round(page.fill * 100)} % full", _rect(page, bottom, page.content_bottom),
+                    index)]
+
+
+def _stranded_intro(page: PageFlow, following: PageFlow | None, index: int) -> list[Finding]:
+    last = page.blocks[-1]
+    if following is None or not following.blocks or not last.introduces:
+        return []
+    if following.blocks[0].key == last.key:          # the intro itself runs on overleaf: not stranded
+        return []
+    zone = page.content_bottom - FOOT_ZONE * (page.content_bottom - page.content_top)
+    if last.bottom < zone and page.fill >= MIN_PAGE_FILL:
+        return []
+    kind = ("heading" if last.tag in HEADINGS else "question" if "faq-q" in last.classes else "lead-in")
+    return [Finding("stranded", last.at, f"is a {kind} that ends page {page.number}: what it introduces is "
+                    f"overleaf, on page {following.number}", _shown(last.text_start),
+                    f"{round((last.top - page.content_top) / (page.content_bottom - page.content_top) * 100)} % "
+                    "down the page", _rect(page, last.top, last.bottom), index)]
+
+
+def _widows(page: PageFlow, before: PageFlow | None, index: int) -> list[Finding]:
+    if before is None or not page.leaves:
+        return []
+    first = page.leaves[0]
+    split = any(leaf.key == first.key for leaf in before.leaves)
+    if not split or first.lines > WIDOW_LINES:
+        return []
+    return [Finding("widow", first.at, f"leaves its last line alone at the top of page {page.number}",
+                    _shown(first.text_end, end=True), "", _rect(page, first.top, first.bottom), index)]
+
+
+def _booklet_tail(pages: list[PageFlow]) -> list[Finding]:
+    first_of_sheet = (len(pages) - 1) // BOOKLET_SIDES * BOOKLET_SIDES
+    tail = pages[first_of_sheet:]
+    filled = sum(page.fill for page in tail) / BOOKLET_SIDES
+    if len(pages) <= BOOKLET_SIDES or filled >= MIN_BOOKLET_LAST_SHEET:
+        return []
+    page = tail[-1]
+    last = page.blocks[-1] if page.blocks else None
+    at = last.at if last else ""
+    blank = BOOKLET_SIDES - len(tail)
+    return [Finding("booklet sheet", at, f"is on the booklet's last sheet, which it fills to "
+                    f"{round(filled * 100)} % ({len(tail)} of its {BOOKLET_SIDES} sides printed, {blank} blank): "
+                    f"a whole sheet for it", _shown(last.text_end, end=True) if last else "the last page",
+                    f"the booklet has {len(pages)} pages", _rect(page, page.content_top, page.content_bottom),
+                    len(pages) - 1)]
+
+
+def _shown(text: str, end: bool = False, limit: int = 28) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return f"'{text}'"
+    return f"'…{text[-limit:]}'" if end else f"'{text[:limit]}…'"

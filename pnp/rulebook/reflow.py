@@ -1,0 +1,91 @@
+"""What the typesetter does when a rulebook's pagination fails (pnp/rulebook/pagination.py), as
+a compositor would: set the chapter a little tighter so its last lines join the page before,
+let a table or list that left a page near empty run on overleaf, and tighten the whole book when a
+booklet's last sheet would carry next to nothing. Each step is CSS added after the game's own;
+the rulebook is laid out again with it, up to MAX_REFLOWS times. Pure: pages in, rules out.
+"""
+
+from dataclasses import dataclass, field
+
+from pnp.rulebook.pagination import (BLOCK_NUMBER, BOOKLET_SIDES, CHAPTER_NUMBER, MIN_BOOKLET_LAST_SHEET,
+                                     MIN_LAST_PAGE_FILL, MIN_PAGE_FILL, PageFlow)
+
+MAX_REFLOWS = 4
+# Each step of tightness: the chapter's line height, its paragraphs' space after, its sections'
+# space before and the contents' type size (the base stylesheet's are 1.4, 2.2 mm, 5 mm and 1em).
+# A chapter whose last page stays near empty at the tightest is set looser instead (LOOSE), which
+# carries more of it overleaf.
+TIGHTNESS = {1: (1.32, 1.6, 4.0, 1.0), 2: (1.27, 1.2, 3.2, 0.95), 3: (1.22, 0.9, 2.6, 0.9),
+             -1: (1.5, 2.8, 6.0, 1.0)}
+TIGHTEST, FIRST_STEP, LOOSE = 3, 2, -1
+HELD_OVER_BLOCKS = 4
+SPLITTABLE = ("table", "ul", "ol", "p", "dl", "blockquote")
+
+
+@dataclass
+class Reflow:
+    """The adjustments made so far: how tight each chapter is (0: the contents), which blocks
+    may run on overleaf."""
+
+    tightness: dict = field(default_factory=dict)
+    split: set = field(default_factory=set)
+
+    @property
+    def css(self) -> str:
+        rules = []
+        for chapter, level in sorted(self.tightness.items()):
+            line, after, before, size = TIGHTNESS[level]
+            scope = f'section[{CHAPTER_NUMBER}="{chapter}"]' if chapter else ".toc"
+            rules.append(f"{scope} {{ line-height: {line} !important; }}")
+            rules.append(f"{scope} p, {scope} ul, {scope} ol, {scope} li {{ margin-bottom: {after}mm !important; }}")
+            rules.append(f"{scope} h2, {scope} h3 {{ margin-top: {before}mm !important; }}")
+            if not chapter:
+                rules.append(f".toc ul {{ font-size: {size}em; }} .toc li {{ margin-top: 0 !important; "
+                             "margin-bottom: 0 !important; }")
+        rules += [f'[{BLOCK_NUMBER}="{number}"] {{ break-inside: auto !important; }}' for number in sorted(self.split)]
+        return "\n".join(rules)
+
+
+def _held_over(page: PageFlow, split: set):
+    """The block that could not stay on the page before: the tallest of the first few blocks of the
+    page that may run on overleaf (a heading and its lead-in come with it)."""
+    candidates = [block for block in page.blocks[:HELD_OVER_BLOCKS]
+                  if block.tag in SPLITTABLE and block.number and block.number not in split]
+    return max(candidates, key=lambda block: block.bottom - block.top, default=None)
+
+
+def next_reflow(pages: list[PageFlow], booklet: bool, current: Reflow) -> Reflow | None:
+    """The adjustments for the next layout, or None when nothing more can help. A chapter's own
+    pages come first; a booklet's last sheet is tightened for once they are sound."""
+    tightness, split = dict(current.tightness), set(current.split)
+
+    def tighten(chapter: int, last_page: bool) -> None:
+        level = tightness.get(chapter, 0)
+        if level == TIGHTEST and last_page:
+            tightness[chapter] = LOOSE
+        elif 0 <= level < TIGHTEST:
+            tightness[chapter] = max(level + 1, FIRST_STEP if last_page else 1)
+
+    for index, page in enumerate(pages):
+        if not page.blocks:
+            continue
+        following = pages[index + 1] if index + 1 < len(pages) else None
+        last = following is None or following.chapter_start or not following.blocks
+        if last and page.fill < MIN_LAST_PAGE_FILL:
+            tighten(page.blocks[-1].chapter, True)
+        elif not last and page.fill < MIN_PAGE_FILL:
+            cause = _held_over(following, split)
+            if cause is not None:
+                split.add(cause.number)
+            else:
+                tighten(page.blocks[-1].chapter, False)
+    chapters_sound = tightness == current.tightness and split == current.split
+    if chapters_sound and booklet and len(pages) > BOOKLET_SIDES:
+        tail = pages[(len(pages) - 1) // BOOKLET_SIDES * BOOKLET_SIDES:]
+        if sum(page.fill for page in tail) / BOOKLET_SIDES < MIN_BOOKLET_LAST_SHEET:
+            for chapter in sorted({block.chapter for page in pages for block in page.blocks}):
+                if 0 <= tightness.get(chapter, 0) < TIGHTEST:
+                    tightness[chapter] = tightness.get(chapter, 0) + 1
+    if tightness == current.tightness and split == current.split:
+        return None
+    return Reflow(tightness, split)

@@ -1,0 +1,111 @@
+"""A rulebook reads as a book: the judgement on plain pages (pnp/rulebook/pagination.py), what the
+re-flow does about it (pnp/rulebook/reflow.py), and a build refusing what no re-flow mends, at the
+chapter's line."""
+
+import re
+
+from pnp.rulebook.pagination import Block, PageFlow, pagination_findings
+from pnp.rulebook.reflow import Reflow, next_reflow
+from tests.conftest import run_pnp
+
+TOP, BOTTOM = 19.0, 279.0          # an A4 page's area inside the base stylesheet's margins
+
+
+def block(tag="p", top=TOP, bottom=TOP + 20, key=None, classes=(), text="Words.", lines=3, chapter=1, number=1):
+    return Block(key if key is not None else hash((tag, top, number)), tag, classes, text, text, top, bottom, lines,
+                 f"card_data/g/rulebook/02-x.md:{number}", chapter, number)
+
+
+def page(number, *blocks, opens=False):
+    return PageFlow(number, TOP, BOTTOM, 16.0, 194.0, tuple(blocks), tuple(b for b in blocks if b.tag == "p"), opens)
+
+
+def kinds(found):
+    return [(finding.kind, finding.page) for finding in found]
+
+
+def test_a_page_under_a_third_inside_a_chapter_is_refused_naming_what_did_not_fit_below_it():
+    pages = [page(1, block("h1", number=1), block(top=40, bottom=80, number=2), opens=True),
+             page(2, block("table", top=TOP, bottom=250, number=3, text="The odds"))]
+    found = pagination_findings(pages)
+    assert kinds(found) == [("underfilled page", 0)]
+    assert found[0].at == "card_data/g/rulebook/02-x.md:2" and "02-x.md:3" in found[0].what
+    assert "page 1 is 23 % full" in found[0].detail
+
+
+def test_a_chapter_s_last_page_needs_only_a_tenth():
+    pages = [page(1, block("h1"), block(top=30, bottom=270, number=2), opens=True),
+             page(2, block(top=TOP, bottom=TOP + 27, number=3)),          # 10.4 %: kept
+             page(3, block("h1", number=4), block(top=30, bottom=270, number=5), opens=True),
+             page(4, block(top=TOP, bottom=TOP + 10, number=6))]          # 3.8 %: refused
+    assert kinds(pagination_findings(pages)) == [("underfilled page", 3)]
+
+
+def test_a_question_heading_or_lead_in_ending_a_page_is_stranded_unless_it_runs_on_overleaf():
+    def book(last):
+        return [page(1, block("h1"), block(top=30, bottom=240, number=2), last, opens=True),
+                page(2, block(top=TOP, bottom=200, number=9))]
+    question = block(top=242, bottom=248, classes=("faq-q",), number=3, text="Q1 · Can I?")
+    assert kinds(pagination_findings(book(question))) == [("stranded", 0)]
+    assert "is a question that ends page 1" in pagination_findings(book(question))[0].what
+    lead_in = block(top=242, bottom=248, number=3, text="The deal goes so:")
+    assert kinds(pagination_findings(book(lead_in))) == [("stranded", 0)]
+    assert kinds(pagination_findings(book(block("h2", top=242, bottom=250, number=3)))) == [("stranded", 0)]
+    assert pagination_findings(book(block(top=242, bottom=248, number=3))) == []      # a plain paragraph
+
+
+def test_a_paragraph_s_last_line_alone_at_a_page_s_top_is_a_widow():
+    split = block(top=200, bottom=270, key=7, lines=12, number=2)
+    pages = [page(1, block("h1"), split, opens=True),
+             page(2, block(top=TOP, bottom=TOP + 5, key=7, lines=1, number=2), block(top=30, bottom=200, number=3))]
+    assert kinds(pagination_findings(pages)) == [("widow", 1)]
+    two = [pages[0], page(2, block(top=TOP, bottom=TOP + 10, key=7, lines=2, number=2),
+                          block(top=30, bottom=200, number=3))]
+    assert pagination_findings(two) == []
+
+
+def test_a_booklet_s_last_sheet_must_hold_a_quarter_of_its_sides():
+    full = [page(n, block(top=TOP, bottom=BOTTOM, number=n), opens=n == 1) for n in range(1, 9)]
+    one_line = page(9, block(top=TOP, bottom=TOP + 30, number=9))
+    assert kinds(pagination_findings(full + [one_line], booklet=True)) == [("booklet sheet", 8)]
+    assert pagination_findings(full + [one_line], booklet=False) == []
+    assert pagination_findings(full + [page(9, block(top=TOP, bottom=BOTTOM, number=9))], booklet=True) == []
+
+
+def test_the_re_flow_tightens_the_chapter_or_loosens_it_and_lets_a_table_run_on():
+    last_line = [page(1, block("h1", chapter=2), block(top=30, bottom=278, chapter=2, number=2), opens=True),
+                 page(2, block(top=TOP, bottom=TOP + 5, chapter=2, number=3))]
+    tighter = next_reflow(last_line, False, Reflow())
+    assert tighter.tightness == {2: 2} and 'section[data-chapter="2"] { line-height: 1.27 !important; }' in tighter.css
+    assert next_reflow(last_line, False, Reflow({2: 3})).tightness == {2: -1}     # then looser: more overleaf
+    assert next_reflow(last_line, False, Reflow({2: -1})) is None      # nothing left to try: the check refuses
+    held_over = [page(1, block("h1"), block(top=30, bottom=80, number=2), opens=True),
+                 page(2, block("h2", top=TOP, bottom=30, number=3), block("table", top=32, bottom=250, number=4))]
+    split = next_reflow(held_over, False, Reflow())
+    assert split.split == {4} and '[data-block="4"] { break-inside: auto !important; }' in split.css
+
+
+PLANTED_CHAPTERS = {
+    # a question at a page's foot, its answer a block that cannot split: overleaf
+    "02-stranded.md": ('# Stranded\n\n<div style="height: 200mm"></div>\n\n'
+                       '<p class="faq-q">Q1 · Planted: can a question end a page?</p>\n\n'
+                       '<div style="height: 40mm; break-inside: avoid">An answer that does not split.</div>\n'),
+    # a break the chapter forces: its first page near empty, its last one line
+    "03-near-empty.md": ("# Near empty\n\nA paragraph before a break the chapter forces.\n\n"
+                         '<div style="break-after: page"></div>\n\nOne line alone on the last page.\n'),
+}
+
+
+def test_a_build_refuses_a_stranded_question_and_a_near_empty_page_at_their_lines(tiny, tmp_path):
+    chapters = tiny.root / "card_data/tiny/rulebook"
+    for name, text in PLANTED_CHAPTERS.items():
+        (chapters / name).write_text(text)
+    stylesheet = tiny.root / "layouts/tiny/rulebook.css"       # a designer's rule undoing the base's keep-with-next
+    stylesheet.write_text(stylesheet.read_text() + "\n.faq-q { break-after: auto !important; }\n")
+    result = run_pnp("build", "tiny", "--project", str(tiny.root), "--out", str(tmp_path / "out"))
+    shown = " ".join(result.output.split())
+    assert result.exit_code == 2 and not (tmp_path / "out").exists(), shown
+    assert re.search(r"02-stranded\.md:5: .{0,160}?'Q1 · Planted: can a question…', which is a question that ends "
+                     r"page \d+: what it introduces is overleaf", shown), shown
+    assert re.search(r"03-near-empty\.md:3: .{0,240}?leaves its page under 33 % full", shown), shown
+    assert re.search(r"03-near-empty\.md:7: .{0,240}?ends its chapter on a page under 10 % full", shown), shown

@@ -1,0 +1,50 @@
+"""Typography by rule, per language (pnp/typography.py): each rule on the smallest text that
+shows it, what it leaves alone, and the fixes the tool makes itself."""
+
+import pytest
+
+from pnp.rulebook.source import markdown
+from pnp.typography import keep_last_words, signed, typography_faults
+
+NNBSP, NBSP = "\u202f", "\u00a0"
+
+
+@pytest.mark.parametrize("text, language, expected", [
+    ("Don't draw", "en", "a typographic apostrophe (’)"),
+    ("the players' cards", "en", "a typographic apostrophe (’)"),
+    ('He said "go"', "en", "typographic quotes (“ ”)"),
+    ('Il dit "va"', "fr", "typographic quotes (« »)"),
+    ("2-4 players", "en", "an en dash (–) between the ends of a range"),
+    ("Missions O1-O10", "en", "an en dash (–) between the ends of a range"),
+    ("Bram -4", "en", "a minus sign (−) before a negative number"),
+    ("win - or lose", "en", "a dash (–) between spaces, not a hyphen"),
+    ("Exemple : voilà", "fr", "a no-break space inside « » and before : ; ! ? (French)"),
+    ("Quoi ?", "fr", "a no-break space inside « » and before : ; ! ? (French)"),
+])
+def test_each_rule_names_what_it_expects(text, language, expected):
+    assert [fault.expected for fault in typography_faults(text, language)] == [expected]
+
+
+@pytest.mark.parametrize("text, language", [
+    ("Don’t draw “now”, 2–4 players, −1", "en"),
+    ("french-G, well-known, 2-sided, 3.5-4", "en"),
+    (f"Exemple{NBSP}: «{NNBSP}va{NNBSP}»{NNBSP}? à 10:30, https://example.org", "fr"),
+    ("Example: what? Yes!", "en"),                      # English sets no space before : ? !
+])
+def test_right_typography_passes(text, language):
+    assert typography_faults(text, language) == []
+
+
+def test_one_fault_of_a_kind_per_text_with_the_characters_to_write():
+    faults = typography_faults("2-4 and 6-8 players", "en")
+    assert len(faults) == 1 and faults[0].fix == "Write 2–4"
+
+
+def test_the_tool_sets_what_it_can_itself():
+    assert signed(2) == "+2" and signed(-3) == "−3" and signed(0) == "0"
+    assert keep_last_words("Draw a card, then +3.") == f"Draw a card, then{NBSP}+3."
+    assert keep_last_words("Gain %(icon)s now %(icon)s") == "Gain %(icon)s now %(icon)s"   # a picture may fill it
+    assert keep_last_words("Throw the %(n)s largest.") == f"Throw the %(n)s{NBSP}largest."
+    french = markdown("fr").render('Voici : un « test » ? "cité" !')
+    assert french == f"<p>Voici{NBSP}: un «{NNBSP}test{NNBSP}»{NNBSP}? «{NNBSP}cité{NNBSP}»{NNBSP}!</p>\n"
+    assert markdown("en").render("It's \"quoted\".") == "<p>It’s “quoted”.</p>\n"
