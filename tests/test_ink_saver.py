@@ -128,3 +128,24 @@ def test_icons_are_drawn_at_one_middle_lightness_their_hue_kept(colour):
     assert lightness == pytest.approx(INK_SAVER_LIGHTNESS, abs=0.01)
     if colorsys.rgb_to_hls(*before)[2] > 0.05:
         assert hue == pytest.approx(colorsys.rgb_to_hls(*before)[0], abs=0.02)
+
+
+def test_each_deck_keeps_its_own_hue(tmp_path_factory):
+    """The Last Wizard's red and blue decks, whose art is one dark ink on their coloured cards,
+    printed it as one lavender in the ink saver: each deck now draws its art in its own hue."""
+    light, _ = ink_saver_build(tmp_path_factory, "wizard")
+    red, blue = ink_hue(light / "red-deck.pdf"), ink_hue(light / "blue-deck.pdf")
+    assert red < 0.1 or red > 0.9, red           # reds
+    assert 0.5 < blue < 0.7, blue                  # blues
+
+
+def ink_hue(path) -> float:
+    """The mean hue (0-1, red at 0) of the coloured ink on a file's first page."""
+    import colorsys
+    import math
+
+    image = pdfium.PdfDocument(path)[0].render(scale=0.5).to_pil().convert("RGB")
+    angles = [colorsys.rgb_to_hsv(*(value / 255 for value in pixel))[0] * 2 * math.pi for pixel in image.getdata()
+              if max(pixel) - min(pixel) > 60]                    # coloured ink, not paper, grey or black
+    mean = math.atan2(sum(map(math.sin, angles)), sum(map(math.cos, angles)))
+    return (mean / (2 * math.pi)) % 1
