@@ -10,12 +10,20 @@ word in French capitalised because it is a proper noun, and a quotation inside a
 
 import re
 from dataclasses import dataclass
+from html.parser import HTMLParser
 
+from pnp.errors import Problem
+
+AT_ATTRIBUTE = "data-pnp-at"                 # a tag's layout or chapter line (pnp/render/source_lines.py)
+THUMBNAIL_ATTRIBUTE = "data-pnp-thumbnail"   # a card drawn in a chapter: its deck's, checked with its data
+CHAPTER_ATTRIBUTE = "data-pnp-chapter"       # an example's chapter line (pnp/rulebook/pagination.py)
+VOID_TAGS = ("img", "br", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source")
 NARROW_NO_BREAK_SPACE = "\u202f"
 NO_BREAK_SPACE = "\u00a0"
 FRENCH_SPACES = (NARROW_NO_BREAK_SPACE, NO_BREAK_SPACE)
 QUOTES = {"en": ("“", "”"), "fr": ("«" + NARROW_NO_BREAK_SPACE, NARROW_NO_BREAK_SPACE + "»")}
 DEFAULT_QUOTES = QUOTES["en"]
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 EXCERPT = 12                             # characters shown either side of a fault
 
 STRAIGHT_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)|(?<=\ws)'(?=[\s.,;:!?)]|$)")   # don't; the players' cards
@@ -25,6 +33,8 @@ SPACED_HYPHEN = re.compile(r"(?<=\S) - (?=\S)")
 HYPHEN_MINUS = re.compile(r"(?<![\w.,)/-])-(?=\d)")
 FRENCH_HIGH_PUNCTUATION = re.compile(r"(?<=[^\s\u00a0\u202f])( ?)([;:!?»])|(«)( ?)(?=\S)")
 URL_COLON = re.compile(r"^//")
+PERCENT_SPACED = re.compile(r"(\d+(?:[.,]\d+)?)[ \u00a0\u202f]%")
+PERCENT_CLOSE = re.compile(r"(\d+(?:[.,]\d+)?) ?%")          # French: none, or a space that may break
 
 
 @dataclass(frozen=True)
@@ -36,8 +46,8 @@ class Fault:
 
 def typography_faults(text: str, language: str) -> list[Fault]:
     """Every typographic fault of `text` in `language` (a code: en, fr, ...)."""
-    if not isinstance(text, str) or not text:
-        return []
+    if not isinstance(text, str) or not text or CONTROL.search(text):
+        return []                       # a control character is refused as such, before its typography
     faults = []
     for match in STRAIGHT_APOSTROPHE.finditer(text):
         faults.append(Fault("a typographic apostrophe (’)", _excerpt(text, match), "Write ’ for '"))
@@ -52,6 +62,12 @@ def typography_faults(text: str, language: str) -> list[Fault]:
         faults.append(Fault("a dash (–) between spaces, not a hyphen", _excerpt(text, match), "Write – for -"))
     for match in HYPHEN_MINUS.finditer(text):
         faults.append(Fault("a minus sign (−) before a negative number", _excerpt(text, match), "Write − for -"))
+    spaced, close = PERCENT_SPACED.search(text), PERCENT_CLOSE.search(text)
+    if language == "fr" and close:
+        faults.append(Fault("a no-break space before % (French)", _excerpt(text, close),
+                            f"Write {close.group(1)}{NARROW_NO_BREAK_SPACE}%"))
+    elif language != "fr" and spaced:
+        faults.append(Fault("no space before %", _excerpt(text, spaced), f"Write {spaced.group(1)}%"))
     if language == "fr":
         faults += _french_spaces(text)
     return list({fault.expected: fault for fault in reversed(faults)}.values())[::-1]    # the first of each kind
@@ -89,6 +105,14 @@ def french_spaced(text: str) -> str:
 
 
 MINUS = "−"
+
+
+def percent_set(text: str, language: str | None) -> str:
+    """Percentages as `language` writes them: 59% (English), 59 % with a narrow no-break space
+    (French)."""
+    if language == "fr":
+        return PERCENT_CLOSE.sub(lambda m: f"{m.group(1)}{NARROW_NO_BREAK_SPACE}%", text)
+    return PERCENT_SPACED.sub(lambda m: f"{m.group(1)}%", text)
 LAST_WORDS = re.compile(r"(\S+) (\S+)$")
 UNBOUND_MARKS = ("%(", "{", "<", ">")   # a placeholder, an inline icon's {token}, markup: a picture may follow
 
@@ -114,3 +138,51 @@ def signed(number) -> str:
 def _excerpt(text: str, match: re.Match) -> str:
     start, end = max(0, match.start() - EXCERPT), min(len(text), match.end() + EXCERPT)
     return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+
+
+def printed_typography_problems(html: str, language: str, fallback: str) -> list[Problem]:
+    """Every fault in the text a page prints (a rulebook's chapters rendered, the examples' words
+    and the rulings in them; a card's face as its layout renders it), at the FILE:LINE of the
+    element that prints it; a card drawn in a chapter is its deck's, checked with its data."""
+    reader = _PrintedText()
+    reader.feed(str(html))
+    reader.close()
+    problems, seen = [], set()
+    for at, text in reader.texts:
+        for fault in typography_faults(text, language):
+            file, _, line = (at or fallback).rpartition(":")
+            place = (file, int(line)) if line.isdigit() else (at or fallback, None)
+            if (place, fault.expected) not in seen:
+                seen.add((place, fault.expected))
+                problems.append(Problem(place[0], place[1], "(printed text)", fault.expected, repr(fault.found),
+                                        fault.fix))
+    return problems
+
+
+class _PrintedText(HTMLParser):
+    """The text of an HTML body, each run with the FILE:LINE of the innermost element that says
+    where it was written; code, styles and card thumbnails left out."""
+
+    SKIPPED = ("code", "pre", "style", "script")
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.texts: list[tuple[str, str]] = []
+        self.stack: list[tuple[str, str, bool]] = []       # (tag, at, skipped)
+
+    def handle_starttag(self, tag, attrs):
+        if tag in VOID_TAGS:
+            return
+        attributes = dict(attrs)
+        at = attributes.get(CHAPTER_ATTRIBUTE) or attributes.get(AT_ATTRIBUTE) or (self.stack[-1][1] if self.stack else "")
+        skipped = (bool(self.stack) and self.stack[-1][2]) or tag in self.SKIPPED or THUMBNAIL_ATTRIBUTE in attributes
+        self.stack.append((tag, at, skipped))
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        if data.strip() and not (self.stack and self.stack[-1][2]):
+            self.texts.append((self.stack[-1][1] if self.stack else "", data))

@@ -4,7 +4,6 @@ glossary (the source's, and each language's under locale/LANG/), and each catalo
 translations. A fault is refused at its line, with the characters to write."""
 
 import os
-from html.parser import HTMLParser
 
 from pnp.data.game import Game
 from pnp.data.yaml_source import load_yaml
@@ -12,10 +11,6 @@ from pnp.errors import DataError, Problem
 from pnp.project import Project
 from pnp.typography import typography_faults
 
-AT_ATTRIBUTE = "data-pnp-at"                 # pnp/render/source_lines.py
-THUMBNAIL_ATTRIBUTE = "data-pnp-thumbnail"   # a card drawn in a chapter (pnp/rulebook/render.py)
-CHAPTER_ATTRIBUTE = "data-pnp-chapter"       # an example's chapter line (pnp/rulebook/pagination.py)
-VOID_TAGS = ("img", "br", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source")
 PRINTED_GAME_KEYS = ("title", "players", "play_time", "pitch")
 PRINTED_RULING_KEYS = ("topic", "question", "ruling", "why")
 PRINTED_TERM_KEYS = ("term", "definition")      # `also` finds a term; it is not printed
@@ -108,50 +103,3 @@ def _catalogue_problems(project: Project, game: Game, language: str) -> list[Pro
             for fault in typography_faults(text, language):
                 problems.append(_problem(shown, message.lineno, "msgstr", fault))
     return problems
-
-
-def printed_typography_problems(html: str, language: str, fallback: str) -> list[Problem]:
-    """Every fault in the text a rulebook prints (`html`: its chapters rendered, the examples'
-    words and the rulings in them), at the chapter's FILE:LINE of the block that prints it; a card
-    drawn in a chapter is its deck's, checked with its data."""
-    reader = _PrintedText()
-    reader.feed(str(html))
-    reader.close()
-    problems, seen = [], set()
-    for at, text in reader.texts:
-        for fault in typography_faults(text, language):
-            file, _, line = (at or fallback).rpartition(":")
-            place = (file, int(line)) if line.isdigit() else (at or fallback, None)
-            if (place, fault.expected) not in seen:
-                seen.add((place, fault.expected))
-                problems.append(_problem(place[0], place[1], "(printed text)", fault))
-    return problems
-
-
-class _PrintedText(HTMLParser):
-    """The text of an HTML body, each run with the FILE:LINE of the innermost element that says
-    where it was written; code, styles and card thumbnails left out."""
-
-    SKIPPED = ("code", "pre", "style", "script")
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.texts: list[tuple[str, str]] = []
-        self.stack: list[tuple[str, str, bool]] = []       # (tag, at, skipped)
-
-    def handle_starttag(self, tag, attrs):
-        if tag in VOID_TAGS:
-            return
-        attributes = dict(attrs)
-        at = attributes.get(CHAPTER_ATTRIBUTE) or attributes.get(AT_ATTRIBUTE) or (self.stack[-1][1] if self.stack else "")
-        skipped = (bool(self.stack) and self.stack[-1][2]) or tag in self.SKIPPED or THUMBNAIL_ATTRIBUTE in attributes
-        self.stack.append((tag, at, skipped))
-
-    def handle_endtag(self, tag):
-        while self.stack:
-            if self.stack.pop()[0] == tag:
-                break
-
-    def handle_data(self, data):
-        if data.strip() and not (self.stack and self.stack[-1][2]):
-            self.texts.append((self.stack[-1][1] if self.stack else "", data))

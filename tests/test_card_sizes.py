@@ -32,6 +32,7 @@ def sized(tmp_path_factory):
     folder = root / "card_data" / "tiny"
     declaration = yaml.safe_load((folder / "game.yaml").read_text())
     template = declaration["decks"][0]
+    template["fields"]["icon"] = {"type": "icon", "shared": "one picture on every test card"}
     cards = [{"id": f"card-{n}", "name": f"Card {n}", "value": 1 + n % 9, "text": "Draw a card.",
               "icon": "raven"} for n in range(CARDS)]
     (folder / "many.yaml").write_text(yaml.safe_dump(cards))

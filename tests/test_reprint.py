@@ -17,7 +17,8 @@ A4_PT = (595.28, 841.89)
 
 def names_on(path, pages) -> str:
     document = pdfium.PdfDocument(str(path))
-    return "\n".join(document[index].get_textpage().get_text_range() for index in pages)
+    text = "\n".join(document[index].get_textpage().get_text_range() for index in pages)
+    return text.replace("\u00a0", " ")          # a name's last two words are held by a no-break space
 
 
 def deck_names(project, deck_file: str) -> dict:

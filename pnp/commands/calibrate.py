@@ -37,5 +37,5 @@ def calibrate(paper: str, duplex: str, out_file: str | None, project_dir: str | 
         fail(error, wrote_nothing=True)
     except OSError as error:
         fail(write_error(error, target), wrote_nothing=True)
-    console.print(f"Wrote {target}: print it double-sided ({duplex} edge) at 100 %, hold it to the light and "
+    console.print(f"Wrote {target}: print it double-sided ({duplex} edge) at 100%, hold it to the light and "
                   "read X and Y.", highlight=False, soft_wrap=True)

@@ -1,6 +1,6 @@
 """Each piece its own picture: an icon one card of a game prints is printed by no other card of
-the game (of any deck), unless the field declares why its cards share one (`shared:` in
-game.yaml: a suit's pip, a side's emblem). Copies of one card are one card. What the check cannot
+the game (of any deck), unless the fields of every card that prints it declare why they share
+one (`shared:` in game.yaml: a suit's pip, a side's emblem). Copies of one card are one card. What the check cannot
 see: a picture a layout picks itself (an emblem drawn by the template for every card of a side)."""
 
 from pnp.errors import Problem
@@ -25,8 +25,7 @@ def shared_picture_problems(loaded: list) -> list[Problem]:
         def own_field(use):
             deck, _, field = use
             return field in type(deck.cards[0]).SHARED_PICTURES
-        if len(uses) < 2 or (all(own_field(use) for use in uses)
-                             and len({(use[0].deck.key, use[2]) for use in uses}) == 1):
+        if len(uses) < 2 or all(own_field(use) for use in uses):
             continue
         for position, (deck, index, field) in enumerate(uses[1:], 1):
             others = [_card_named(use) for use in uses if use is not uses[position]]

@@ -96,7 +96,7 @@ def _back_target(pdf, centre) -> None:
 
 
 INSTRUCTIONS = (
-    "Print this sheet double-sided at 100 % scale, {flip}, on the paper you print cards on.",
+    "Print this sheet double-sided at 100% scale, {flip}, on the paper you print cards on.",
     "Hold it to the light, front towards you. Behind each fine cross a bold cross shows through.",
     "Where the bold cross's upright line meets the ruler marked X, read X; where its level line meets",
     "the ruler marked Y, read Y. Then build with:  pnp build GAME --paper {paper} --duplex {duplex} --duplex-offset X,Y",

@@ -28,6 +28,7 @@ from pnp.render.templates.environments import DOCUMENT_TEMPLATE
 from pnp.render.css_text import font_faces
 from pnp.render.fitting import FitState
 from pnp.render.font_check import SOURCE, font_problems
+from pnp.typography import printed_typography_problems
 from pnp.render.icons import icon_url
 from pnp.render.named_pictures import image_problems, linked_sheet_problems
 from pnp.render.stylesheet_check import stylesheet_problems
@@ -207,7 +208,8 @@ def _deck_pages(project: Project, env, deck_loaded: LoadedDeck, shown_game, extr
             html = render(template, card=card, deck=deck_view(deck), game=shown_game,
                           fit=FitState().sizer(0), **extra)
             pages.append(Markup(html))
-            report(image_problems(project, template_name, html) + linked_sheet_problems(project, template_name, html))
+            report(image_problems(project, template_name, html) + linked_sheet_problems(project, template_name, html)
+                   + printed_typography_problems(html, game.language, f"layouts/{template_name}"))
             if index is not None:
                 for problem in raw_icon_problems(env.loader.get_source(env, template_name)[0], template_name, html,
                                                  deck_loaded.cards[index], deck.card.TEXT_FIELDS,

@@ -12,7 +12,7 @@ SHEET_WORDS = {
         "fold": "one-sided: fold each pair on the dashed line, back to back, and glue",
         "circle_fold": "one-sided: cut both circles of each pair and glue them back to back",
         "moved": "backs moved x {x:+.1f} mm, y {y:+.1f} mm",
-        "scale": "50 mm: if this bar measures otherwise, print at 100 % (actual size)",
+        "scale": "50 mm: if this bar measures otherwise, print at 100% (actual size)",
         "reprint": "{title}, reprint of {count}",
         "tile": "{title}: tile {number} of {tiles} (row {row}, column {column}). Trim the white margin on edges "
                 "marked by the outline; overlap {overlap:g} mm: cut one tile along its picture’s edge, lay that edge "

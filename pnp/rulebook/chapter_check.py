@@ -43,7 +43,7 @@ def chapter_problems(project: Project, shown, loaded: list, results: dict, body=
     checked; `body`: rendered already."""
     from pnp.reference.glossary import glossary_problems
     from pnp.rulebook.render import render_rulebook_html, rulebook_body
-    from pnp.typography_check import printed_typography_problems
+    from pnp.typography import printed_typography_problems
 
     try:
         body = body or rulebook_body(project, shown, loaded, results)

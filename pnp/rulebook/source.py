@@ -12,7 +12,7 @@ from pnp.errors import DataError
 from pnp.files import project_files, project_folders, read_text
 from pnp.examples import Example, examples_in
 from pnp.project import Project
-from pnp.typography import DEFAULT_QUOTES, QUOTES, french_spaced
+from pnp.typography import DEFAULT_QUOTES, QUOTES, french_spaced, keep_last_words, percent_set
 
 EXAMPLE_INFO = "example"
 
@@ -33,7 +33,25 @@ def markdown(language: str | None = None) -> MarkdownIt:
         ["table", "replacements", "smartquotes"])
     if language == "fr":
         md.core.ruler.push("french_spaces", _french_spaces)
+    md.core.ruler.push("percent", lambda state: _percent_signs(state, language))
+    md.core.ruler.push("last_words_kept", _last_words_kept)
     return md
+
+
+def _percent_signs(state, language: str | None) -> None:
+    """A percentage as the language sets it: 59% in English, 59 % (a narrow no-break space) in French."""
+    for token in state.tokens:
+        for child in (token.children or ()) if token.type == "inline" else ():
+            if child.type == "text" and "%" in child.content:
+                child.content = percent_set(child.content, language)
+
+
+def _last_words_kept(state) -> None:
+    """Each paragraph's last two words held together: no word, nor a hyphenated word's end, alone
+    on a paragraph's last line."""
+    for token in state.tokens:
+        if token.type == "inline" and token.children and token.children[-1].type == "text":
+            token.children[-1].content = keep_last_words(token.children[-1].content)
 
 
 def _french_spaces(state) -> None:

@@ -44,7 +44,7 @@ def two_decks_and_a_board(tiny) -> Path:
     build has pieces that change apart."""
     data = tiny.root / "card_data" / "tiny"
     (data / "game.yaml").write_text((data / "game.yaml").read_text() + MORE_DECK + BOARD)
-    (data / "more.yaml").write_text("- {id: the-bell, name: The Bell, value: 4, text: Ring it., icon: hourglass}\n"
+    (data / "more.yaml").write_text("- {id: the-bell, name: The Bell, value: 4, text: Ring it., icon: church}\n"
                                     "- {id: the-key, name: The Key, value: 6, text: Open a door., icon: key}\n")
     (tiny.root / "layouts" / "tiny" / "board.html").write_text(BOARD_LAYOUT)
     return tiny.root

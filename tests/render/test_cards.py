@@ -24,7 +24,7 @@ def test_long_text_shrinks_to_fit_but_not_below_the_floor(project_copy, tmp_path
             words = document.pages[page].extract_words(extra_attrs=["size"])
             return next(w["size"] for w in words if w["text"].strip(".,") == word)
         shrunk = size_of(0, "counsel")      # the long ability
-        plain = size_of(1, "adjust")        # the next Verse's ability, at its base size
+        plain = size_of(1, "raise")         # the next Verse's ability, at its base size
     assert 7.0 <= shrunk < plain
 
 
