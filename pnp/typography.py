@@ -10,6 +10,7 @@ word in French capitalised because it is a proper noun, and a quotation inside a
 
 import re
 from dataclasses import dataclass
+import html as html_lib
 from html.parser import HTMLParser
 
 from pnp.errors import Problem
@@ -17,6 +18,7 @@ from pnp.errors import Problem
 AT_ATTRIBUTE = "data-pnp-at"                 # a tag's layout or chapter line (pnp/render/source_lines.py)
 THUMBNAIL_ATTRIBUTE = "data-pnp-thumbnail"   # a card drawn in a chapter: its deck's, checked with its data
 CHAPTER_ATTRIBUTE = "data-pnp-chapter"       # an example's chapter line (pnp/rulebook/pagination.py)
+TAG = re.compile(r"<[^>]*>")
 VOID_TAGS = ("img", "br", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source")
 NARROW_NO_BREAK_SPACE = "\u202f"
 NO_BREAK_SPACE = "\u00a0"
@@ -144,6 +146,8 @@ def printed_typography_problems(html: str, language: str, fallback: str) -> list
     """Every fault in the text a page prints (a rulebook's chapters rendered, the examples' words
     and the rulings in them; a card's face as its layout renders it), at the FILE:LINE of the
     element that prints it; a card drawn in a chapter is its deck's, checked with its data."""
+    if not typography_faults(html_lib.unescape(TAG.sub(" ", str(html))), language):
+        return []                       # nothing to place: most pages, read without parsing them
     reader = _PrintedText()
     reader.feed(str(html))
     reader.close()

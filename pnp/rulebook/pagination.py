@@ -22,6 +22,7 @@ BLOCK_NUMBER = "data-block"              # on each block of the chapters, in ord
 CHAPTER_NUMBER = "data-chapter"          # on each chapter's <section> (pnp.rulebook.render)
 CHAPTER_ATTRIBUTE = "data-pnp-chapter"   # an example's chapter FILE:LINE (its own tags carry its layout's)
 INTRO_ENDINGS = (":",)           # a paragraph that introduces what follows ("The deal goes so:")
+CONTENTS = 0                     # the chapter number of the contents' blocks
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 INTRO_CLASSES = ("faq-q", "lead-in")   # an FAQ question; a paragraph a layout marks as introducing
 
@@ -90,8 +91,8 @@ def pagination_findings(pages: list[PageFlow], booklet: bool = False) -> list[Fi
 
 def _underfilled(page: PageFlow, following: PageFlow | None, last_of_chapter: bool, index: int) -> list[Finding]:
     least = MIN_LAST_PAGE_FILL if last_of_chapter else MIN_PAGE_FILL
-    if page.fill >= least:
-        return []
+    if page.fill >= least or (page.chapter_start and all(block.chapter == CONTENTS for block in page.blocks)):
+        return []                       # contents on one page take it, however short the book (not a spill)
     bottom = max(b.bottom for b in page.blocks)
     shown = next((b for b in reversed(page.blocks) if b.text_end.strip()), page.blocks[-1])
     if last_of_chapter:

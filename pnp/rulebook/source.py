@@ -48,9 +48,11 @@ def _percent_signs(state, language: str | None) -> None:
 
 def _last_words_kept(state) -> None:
     """Each paragraph's last two words held together: no word, nor a hyphenated word's end, alone
-    on a paragraph's last line."""
-    for token in state.tokens:
-        if token.type == "inline" and token.children and token.children[-1].type == "text":
+    on a paragraph's last line (a heading keeps its words as written: the contents and the PDF's
+    outline read them)."""
+    for before, token in zip(state.tokens, state.tokens[1:]):
+        if token.type == "inline" and before.type != "heading_open" and token.children \
+                and token.children[-1].type == "text":
             token.children[-1].content = keep_last_words(token.children[-1].content)
 
 

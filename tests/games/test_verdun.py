@@ -1,6 +1,7 @@
 """Verdun as printed: every piece measured from its PDF on A4 and Letter, the Mud and Blood module
 built only on request, the decks the data holds equal to the engine's, and pnp check's exits."""
 
+import shutil
 from collections import Counter
 
 import pikepdf
@@ -12,7 +13,7 @@ from pnp.games.verdun import engine_card
 from pnp.project import Project
 from pnp.rules.verdun import components
 from pnp.rules.verdun.deck import short_deck, standard_deck
-from tests.conftest import ROOT, made_once, run_pnp
+from tests.conftest import ROOT, copy_project, made_once, run_pnp
 from tests.pdf_measure import MM, placements
 
 TOLERANCE_MM = 0.1
@@ -28,9 +29,16 @@ PAPERS_PT = {"a4": (595.28, 841.89), "letter": (612, 792)}
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def built_verdun(request, tmp_path_factory):
+    """Verdun with its module on a paper, built once per run; on Letter without its rulebook (the
+    pieces' sizes are what these tests read; a rulebook on Letter is laid out by Verset's build in
+    tests/test_build.py)."""
     def make(folder):
+        root = ROOT
+        if request.param != "a4":
+            root = copy_project(folder / "project", games=("verdun",))
+            shutil.rmtree(root / "card_data" / "verdun" / "rulebook")
         result = run_pnp("build", "verdun", "--paper", request.param, "--module", "mud-and-blood",
-                         "--out", str(folder / "out"), "--project", str(ROOT))
+                         "--out", str(folder / "out"), "--project", str(root))
         assert result.exit_code == 0, result.output
 
     return request.param, made_once(tmp_path_factory, f"verdun-{request.param}", make) / "out"

@@ -109,3 +109,15 @@ def test_a_build_refuses_a_stranded_question_and_a_near_empty_page_at_their_line
                      r"page \d+: what it introduces is overleaf", shown), shown
     assert re.search(r"03-near-empty\.md:3: .{0,240}?leaves its page under 33 % full", shown), shown
     assert re.search(r"03-near-empty\.md:7: .{0,240}?ends its chapter on a page under 10 % full", shown), shown
+
+
+def test_contents_on_one_page_may_leave_it_short_but_not_spill_a_few_lines_onto_another():
+    short = [page(1, block("h2", classes=("toc-title",), chapter=0, number=0), block("ul", top=40, bottom=45, chapter=0,
+                                                                                    number=0), opens=True),
+             page(2, block("h1"), block(top=30, bottom=270, number=2), opens=True)]
+    assert pagination_findings(short) == []
+    spilled = [page(1, block("h2", classes=("toc-title",), chapter=0, number=0), block("ul", top=40, bottom=279,
+                                                                                      chapter=0, number=0), opens=True),
+               page(2, block("ul", top=TOP, bottom=TOP + 8, chapter=0, number=0)),
+               page(3, block("h1"), block(top=30, bottom=270, number=2), opens=True)]
+    assert kinds(pagination_findings(spilled)) == [("underfilled page", 1)]

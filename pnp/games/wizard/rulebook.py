@@ -108,6 +108,9 @@ def describe(kind: str, setup: dict, result: dict) -> str:
     return ", ".join(f"{key}: {value}" for key, value in result.items()) + "."
 
 
+FIRST_BET_TOKENS = 1        # tokens a player holds during the first bet: the round token alone
+
+
 def diagram(kind: str, setup: dict, result: dict) -> list[dict]:
     """Rows of cards to draw, by id (cards defined inline in an example are not drawn)."""
     inline = set((setup.get("cards") or {}))
@@ -115,6 +118,9 @@ def diagram(kind: str, setup: dict, result: dict) -> list[dict]:
     if kind == "hand":
         return [{"label": "Hand", "cards": drawn(setup["hand"])}, {"label": "Common", "cards": drawn(setup["common"])}]
     if kind == "round":
-        rows = [{"label": p["name"], "cards": drawn(p.get("hand") or [])} for p in setup["players"] if not p.get("out")]
+        playing = [p for p in setup["players"] if not p.get("out")]
+        rows = [{"label": p["name"], "cards": drawn(p.get("hand") or [])} for p in playing]
+        if len(playing) == 1 and len(playing[0].get("tokens") or ()) <= FIRST_BET_TOKENS:
+            return rows             # alone in play during the first bet: the common cards were never turned up
         return rows + [{"label": "Common", "cards": drawn(setup["common"])}]
     return []
