@@ -145,7 +145,9 @@ def ink_hue(path) -> float:
     import math
 
     image = pdfium.PdfDocument(path)[0].render(scale=0.5).to_pil().convert("RGB")
-    angles = [colorsys.rgb_to_hsv(*(value / 255 for value in pixel))[0] * 2 * math.pi for pixel in image.getdata()
+    data = image.tobytes()
+    pixels = [data[index:index + 3] for index in range(0, len(data), 3)]
+    angles = [colorsys.rgb_to_hsv(*(value / 255 for value in pixel))[0] * 2 * math.pi for pixel in pixels
               if max(pixel) - min(pixel) > 60]                    # coloured ink, not paper, grey or black
     mean = math.atan2(sum(map(math.sin, angles)), sum(map(math.cos, angles)))
     return (mean / (2 * math.pi)) % 1

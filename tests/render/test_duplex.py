@@ -3,6 +3,7 @@ the PDFs and matched by the numeral each face prints; the duplex offset moves th
 nothing else; the fold layout folds halfway between the faces; the calibration sheet."""
 
 import csv
+import shutil
 
 import pdfplumber
 import pikepdf
@@ -10,7 +11,7 @@ import pytest
 
 from pnp.render.calibration import back_position, ruler_signs, targets
 from pnp.render.papers import PAPERS_MM
-from tests.conftest import ROOT, made_once, run_pnp
+from tests.conftest import ROOT, copy_project, made_once, run_pnp
 from tests.pdf_measure import MM, placements
 
 NUMERAL_MIN_PT = 40        # the big numeral in the middle of a face; the corner indices are smaller
@@ -27,8 +28,10 @@ DUPLEX_BUILDS = {"long": ("--duplex", "long"), "short": ("--duplex", "short"),
 @pytest.fixture(scope="module")
 def verso_builds(tmp_path_factory):
     def make(folder):
+        root = copy_project(folder / "project", games=("verso",))       # the cards alone: no rulebook to set
+        shutil.rmtree(root / "card_data" / "verso" / "rulebook")
         for name, args in DUPLEX_BUILDS.items():
-            result = run_pnp("build", "verso", *args, "--out", str(folder / name), "--project", str(ROOT))
+            result = run_pnp("build", "verso", *args, "--out", str(folder / name), "--project", str(root))
             assert result.exit_code == 0, result.output
 
     folder = made_once(tmp_path_factory, "verso-duplex", make)
