@@ -362,11 +362,11 @@ def test_a_tree_naming_a_file_outside_its_folder_is_refused(tiny, tmp_path):
 
 
 def test_a_tree_of_trees_is_stopped_at_max_revision_files(tiny, tmp_path):
-    """Sixteen folders each holding the same sixteen folders, four deep: 65,536 folders from
-    five small trees."""
+    """Twelve folders each holding the same twelve folders, four deep: 20,736 folders (twice
+    MAX_REVISION_FILES) from five small trees."""
     tree = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"      # git's empty tree
     for _ in range(4):
-        rows = "".join(f"040000 tree {tree}\t{letter}\n" for letter in "abcdefghijklmnop")
+        rows = "".join(f"040000 tree {tree}\t{letter}\n" for letter in "abcdefghijkl")
         tree = subprocess.run(["git", "-C", str(tiny), "mktree", "--missing"], input=rows, capture_output=True,
                               text=True, check=True).stdout.strip()
     rows = [row if not row.endswith("\tfonts") else f"040000 tree {tree}\tfonts"
