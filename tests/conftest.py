@@ -275,11 +275,13 @@ WHOLE_BUILDS = {"built", "built_wizard", "built_verso", "verso_builds", "built_o
                 "verset_ink_saver"}
 
 
-def run_order(item) -> bool:
-    """The site builds in the background meanwhile: the tests that wait for it run after the
-    others, those that read it (the browser's, mostly waiting) among those whose builds use
-    both cores."""
-    return bool({"built_site", *WHOLE_BUILDS} & set(item.fixturenames))
+def run_order(item) -> int:
+    """The whole games first: their builds wait for the site's (which then has both cores) and
+    read its pages from the run's cache; then the tests that read the site (the browser's);
+    then every other test, small ones that even out the workers' ends (with the whole builds
+    last, the run's final minute was one export or ink saver on one core)."""
+    fixtures = set(item.fixturenames)
+    return 0 if WHOLE_BUILDS & fixtures else 1 if "built_site" in fixtures else 2
 
 
 def pytest_xdist_auto_num_workers(config) -> int | None:
