@@ -83,10 +83,10 @@ def card_view(card, game=None):
     together (no word alone on a paragraph's last line, whatever the layout does with it)."""
     printed = printed_card(card, game)
     if isinstance(printed, BaseModel):
-        update = {}
+        update, skipped = {}, id_fields(type(printed))
         for name in getattr(type(printed), "WORD_FIELDS", ()):
             value = getattr(printed, name, None)
-            if name in id_fields(type(printed)) or value is None:
+            if name in skipped or value is None:
                 continue
             update[name] = [keep_last_words(item) for item in value] if isinstance(value, list) else keep_last_words(value)
         printed = printed.model_copy(update=update) if update else printed
