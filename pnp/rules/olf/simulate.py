@@ -82,6 +82,11 @@ def _effects(text: str) -> tuple:
     return tuple(parse(text))
 
 
+def kept_symbols(card: dict) -> list[str]:
+    """What a kept Challenge card adds to its keeper's symbols: every one in its corner."""
+    return [symbol for symbol in card.get("symbols", []) if symbol != ALL_YOU_VE_GOT]
+
+
 def _symbols_of(hero: Hero) -> list[str]:
     return hero.symbols + [s for item in hero.loot for s in item]
 
@@ -238,7 +243,7 @@ class Game:
                     if self.loot_pile:
                         who.loot.append(self.loot_pile.pop())
                 elif effect.what == "keep":
-                    who.loot.append(list(card.get("keep_symbols") or []))
+                    who.loot.append(kept_symbols(card))
                 elif effect.what == "Heart":
                     if effect.amount < 0:
                         self.lose_heart(who, -effect.amount)

@@ -54,8 +54,8 @@ def test_a_kept_card_s_symbols_join_its_holder_s():
     game = Game(Table([hero], "Bound"), Random(1), Baseline())
     game.loot_pile = []
     assert parse("Keep this card.") == [Effect("self", "keep", 1)]
-    game.apply(hero, "Keep this card.", {"keep_symbols": ["key"]})
-    assert hero.loot == [["key"]]
+    game.apply(hero, "Keep this card.", {"symbols": ["key", "crown"]})
+    assert hero.loot == [["key", "crown"]]                  # every corner symbol, as the rulebook says
 
 
 def test_a_moment_can_reach_every_living_character():
