@@ -114,7 +114,8 @@ def describe(kind: str, setup: dict, result: dict) -> str:
     people = {"French": "French", "German": "Germans"}
     attackers = people[setup["attackers"]]
     defenders = people["German" if setup["attackers"] == "French" else "French"]
-    words = [f"French {totals['French']}, German {totals['German']}."]
+    parts = result.get("parts") or {side: [total] for side, total in totals.items()}
+    words = [f"French {_added(parts['French'])}, German {_added(parts['German'])}."]
     if result["fortification_revealed"]:
         words.append(f"The Fortification is turned up: {setup['target']['fortification']} more for the {defenders}.")
     if result["overrun"]:

@@ -100,7 +100,7 @@ def trick(setup, context):
         outcome = resolve(setup["attackers"], target, plays, weather)
     except TrickError as error:
         raise SetupError("plays", str(error)) from None
-    return {"totals": outcome.totals, "fortification_revealed": outcome.fortification_revealed,
+    return {"totals": outcome.totals, "parts": outcome.parts, "fortification_revealed": outcome.fortification_revealed,
             "winner": outcome.winner, "overrun": outcome.overrun, "casualties": outcome.casualties,
             "tactical_award": outcome.tactical_award, "captured": outcome.captured,
             "cancelled": [{"player": plays[i].player, "tactical": plays[i].tactical} for i in outcome.cancelled]}

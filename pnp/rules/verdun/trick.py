@@ -50,6 +50,7 @@ class Outcome:
     tactical_award: list
     captured: int | None
     cancelled: list = field(default_factory=list)
+    parts: dict = field(default_factory=dict)     # each side's total, value by value, in play order
 
 
 def _other(side: str) -> str:
@@ -137,12 +138,13 @@ def resolve(attackers: str, target: dict, plays: list[Play], weather: str | None
     if weather == "sniper":
         dead = highest(list(everyone))               # ruling D18: tied troops all die
     fighting = [i for i in everyone if i not in dead]
-    totals = {"French": 0, "German": 0}
+    parts = {"French": [], "German": []}
     for i in fighting:
-        totals[sides[i]] += value(i)
+        parts[sides[i]].append(value(i))
     for team, name in tacticals:
         if name == "air_strike":
-            totals[team] += CLEAR_SKIES_AIR_STRIKE if weather == "clear_skies" else AIR_STRIKE
+            parts[team].append(CLEAR_SKIES_AIR_STRIKE if weather == "clear_skies" else AIR_STRIKE)
+    totals = {side: sum(values) for side, values in parts.items()}
     defenders = _other(attackers)
     fortification = int(target.get("fortification", 0))
     revealed = bool(target.get("revealed", False))
@@ -175,4 +177,4 @@ def resolve(attackers: str, target: dict, plays: list[Play], weather: str | None
     survivors = [i for i in everyone if i not in lost]
     award = list(dict.fromkeys(troops[i].player for i in highest(survivors)))
     captured = int(target["asset"]) if overrun and target.get("asset") is not None else None
-    return Outcome(totals, newly_revealed, winner, overrun, casualties, award, captured, cancelled)
+    return Outcome(totals, newly_revealed, winner, overrun, casualties, award, captured, cancelled, parts)
