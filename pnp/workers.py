@@ -215,7 +215,7 @@ def rulebook_file(job: GameJob, paper: str, booklet: bool) -> tuple[str, bytes, 
     if booklet:
         half = render_rulebook(project, game, loaded, results, booklet_page(paper), body, booklet=True)
         sheet = tuple(side * MM for side in paper_size(paper))
-        name, pdf = "rulebook-booklet.pdf", impose_booklet(half, sheet)
+        name, pdf = "rulebook-booklet.pdf", impose_booklet(half, sheet, back_cover=True)
     else:
         name, pdf = "rulebook.pdf", render_rulebook(project, game, loaded, results, paper, body)
     require_preflight([(name, pdf)])

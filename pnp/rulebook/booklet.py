@@ -9,29 +9,40 @@ from pnp.render.pdfio import save_deterministic
 PAGES_PER_SHEET = 4   # a folded sheet carries four pages: two on each side
 
 
-def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
+def booklet_order(pages: int | list) -> list[tuple[int | None, int | None]]:
     """(left, right) page indexes for each side of each sheet, front then back; None is blank.
 
-    Pages are padded with blanks at the end to a multiple of four. Printed duplex (flip on
-    the short edge) and folded, the sheets nest into a booklet read in order.
+    `pages`: how many, or the pages in reading order (an index, or None for a blank). They are
+    padded with blanks at the end to a multiple of four. Printed duplex (flip on the short
+    edge) and folded, the sheets nest into a booklet read in order.
     """
-    total = -(-pages // PAGES_PER_SHEET) * PAGES_PER_SHEET
-    def page(index: int) -> int | None:
-        return index if index < pages else None
+    reading = list(range(pages)) if isinstance(pages, int) else list(pages)
+    reading += [None] * (-len(reading) % PAGES_PER_SHEET)
+    total = len(reading)
     sides = []
     for sheet in range(total // PAGES_PER_SHEET):
-        sides.append((page(total - 1 - 2 * sheet), page(2 * sheet)))
-        sides.append((page(2 * sheet + 1), page(total - 2 - 2 * sheet)))
+        sides.append((reading[total - 1 - 2 * sheet], reading[2 * sheet]))
+        sides.append((reading[2 * sheet + 1], reading[total - 2 - 2 * sheet]))
     return sides
 
 
-def impose_booklet(pdf_bytes: bytes, sheet_size: tuple[float, float]) -> bytes:
-    """Place half-size pages side by side on landscape sheets of `sheet_size` (points)."""
+def with_back_cover(pages: int) -> list[int | None]:
+    """The reading order of a booklet whose last page is its back cover: the blanks a booklet
+    needs go before it (the inside back cover), so the outside is never blank; when the other
+    pages fill their sheets already, the back cover is left out rather than take a sheet of its own."""
+    content = list(range(pages - 1))
+    room = -len(content) % PAGES_PER_SHEET
+    return content if room == 0 else content + [None] * (room - 1) + [pages - 1]
+
+
+def impose_booklet(pdf_bytes: bytes, sheet_size: tuple[float, float], back_cover: bool = False) -> bytes:
+    """Place half-size pages side by side on landscape sheets of `sheet_size` (points);
+    `back_cover`: the last page is the back cover (with_back_cover)."""
     source = pikepdf.open(io.BytesIO(pdf_bytes))
     out = pikepdf.new()
     width, height = max(sheet_size), min(sheet_size)
     forms = [out.copy_foreign(page.as_form_xobject()) for page in source.pages]
-    for left, right in booklet_order(len(forms)):
+    for left, right in booklet_order(with_back_cover(len(forms)) if back_cover else len(forms)):
         page = out.add_blank_page(page_size=(width, height))
         page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary())
         stream = b""

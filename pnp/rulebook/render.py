@@ -297,14 +297,15 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
 
 
 def render_rulebook_html(project: Project, game, loaded: list, results: dict, page_size: str,
-                         body: RulebookBody | None = None) -> str:
+                         body: RulebookBody | None = None, booklet: bool = False) -> str:
+    """The rulebook's whole HTML; `booklet`: it ends with a back cover (pnp.rulebook.booklet)."""
     body = body or rulebook_body(project, game, loaded, results)
     try:
         layout = environment(project.layouts, game.inline_icons).get_template(f"{game.key}/rulebook.html")
         width, height = paper_size(page_size)
         return render(layout, body=body.html, headings=[h for h in body.headings if h.number is not None],
                       game=game_view(game), page_size=f"{width:g}mm {height:g}mm", small_page=width < SMALL_PAGE_MM,
-                      **body.context)
+                      booklet=booklet, **body.context)
     except Exception as error:          # a fault of the rulebook's layouts: FILE:LINE
         raise limit_problem(error, project.layouts, f"layouts/{game.key}/rulebook.html") from None
 

@@ -19,7 +19,7 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
     nothing more helps (pnp/rulebook/reflow.py). `body`: the chapters rendered already
     (pnp.rulebook.render.rulebook_body); `booklet`: its pages are a booklet's."""
     what = f"{game.title} rulebook"
-    html = render_rulebook_html(project, game, loaded, results, page_size, body)
+    html = render_rulebook_html(project, game, loaded, results, page_size, body, booklet)
     cache = RenderCache(project.root)
     key = cache.key("rulebook-booklet" if booklet else "rulebook", html)
     cached = cache.get(key)
@@ -40,6 +40,8 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
             laid_out = html.replace("</head>", f"<style>{reflow.css}</style></head>", 1) if reflow.css else html
             document = renderer.layout(laid_out, what, f"layouts/{game.key}/rulebook.html", tagged=True)
             pages = read_flow(document)
+            if booklet:
+                pages = pages[:-1]               # the back cover: no chapter's page
             paginated = pagination_findings(pages, booklet)
             better = next_reflow(pages, booklet, reflow) if paginated and attempt < MAX_REFLOWS else None
             if better is None:

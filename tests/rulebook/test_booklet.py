@@ -4,7 +4,7 @@ import pikepdf
 import pytest
 from reportlab.pdfgen import canvas
 
-from pnp.rulebook.booklet import booklet_order, impose_booklet
+from pnp.rulebook.booklet import booklet_order, impose_booklet, with_back_cover
 
 
 @pytest.mark.parametrize("pages, expected", [
@@ -25,6 +25,17 @@ def test_every_page_appears_once_and_facing_pages_sum_right(pages):
     for left, right in order:      # on every side the two page numbers add up to total - 1
         if left is not None and right is not None:
             assert left + right == total - 1
+
+
+@pytest.mark.parametrize("pages, reading", [
+    (6, [0, 1, 2, 3, 4, None, None, 5]),     # five pages of rules, two blanks inside, the back cover outside
+    (8, [0, 1, 2, 3, 4, 5, 6, 7]),           # seven and the cover: no blank at all
+    (9, [0, 1, 2, 3, 4, 5, 6, 7]),           # eight fill two sheets: the cover is left out, not given a third
+])
+def test_a_back_cover_is_always_outside_and_the_blanks_inside(pages, reading):
+    assert with_back_cover(pages) == reading
+    outside = booklet_order(reading)[0][0]                  # the first sheet's left half, front side
+    assert outside == reading[-1] is not None
 
 
 def test_imposed_sheets_are_landscape_with_two_pages_each():
