@@ -11,8 +11,9 @@ same bytes.
 import hashlib
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from pnp.editions import Edition, PrintOptions, render_editions
@@ -107,24 +108,22 @@ def font_files(project: Project, path: Path, shown: str, folder: str) -> list[tu
 
 
 def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecutor | None,
-                common: dict, papers: tuple[str, ...] = SITE_PAPERS) -> tuple[list, dict]:
-    """(site path, bytes) of the game's PDFs, zips, thumbnails, covers and rules reference, and
-    what its pages show of them in any language (pnp.site.pages), with a scale bar's picture for
-    each language that has one."""
+                common: dict, papers: tuple[str, ...] = SITE_PAPERS) -> tuple[list, dict, Future | partial]:
+    """(site path, bytes) of the game's PDFs, zips, thumbnails and covers; what its pages show
+    of them in any language (pnp.site.pages), with a scale bar's picture for each language that
+    has one; and a call that gives its rules reference's files. The reference is made on the
+    pool once the PDFs are: its card pictures are the decks' pages, read from the page cache
+    the PDFs filled (made beside them, it laid every deck out a second time), and it runs while
+    the next game's PDFs are made."""
     files, editions, scale_bars = [], {}, {}
     modules = tuple(module.key for module in game.modules)
     languages = game.languages or (game.language,)
     wanted = [(language, paper) for language in languages for paper in papers]
     progress(f"{game.title}: {', '.join(paper_name(paper) for paper in papers)}")
-    reference = (pool.submit(game_reference_by_key, project, game.key, common, languages)
-                 if pool is not None else None)
-    try:
-        made = render_editions(project, [Edition(game.key, paper, language, modules) for language, paper in wanted],
-                               PrintOptions("long", booklet=True), pool=pool)
-    except BaseException:
-        if reference is not None:
-            reference.cancel()
-        raise
+    made = render_editions(project, [Edition(game.key, paper, language, modules) for language, paper in wanted],
+                           PrintOptions("long", booklet=True), pool=pool)
+    references = (pool.submit(game_reference_by_key, project, game.key, common, languages) if pool is not None
+                  else partial(game_reference, project, game, common))       # one core: made when asked
     for (language, paper), rendered in zip(wanted, made):
         rendered = rendered.files
         edition = f"{paper}-{language}" if language != game.language else paper
@@ -147,7 +146,6 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
         picture, names = _cover_picture(project, game.in_language(language))
         covers[language] = {"src": page_file("cover", language, "png"), "names": names}
         files.append((f"{game.key}/{covers[language]['src']}", picture))
-    references = reference.result() if reference is not None else game_reference(project, game, common)
     font = None
     if game.cover.title_font:
         fonts = font_files(project, project.fonts / game.cover.title_font, f"fonts/{game.cover.title_font}",
@@ -156,7 +154,7 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
         font = fonts[0][0].removeprefix(f"{game.key}/")
     made = {"language": game.language, "editions": editions, "covers": covers, "reference": bool(references),
             "accent": game.cover.background, "accent_text": text_on(game.cover.background), "title_font": font}
-    return files + references, {"made": made, "scale_bars": {k: v for k, v in scale_bars.items() if v}}
+    return files, {"made": made, "scale_bars": {k: v for k, v in scale_bars.items() if v}}, references
 
 
 def game_reference_by_key(project: Project, key: str, common: dict,
@@ -299,13 +297,22 @@ def _site_files(project: Project, keys: list[str], title: str, progress, pool,
     site = {"title": title, "languages": languages, "names": {language: words[language]["language"]
                                                               for language in languages},
             "games": {language: [_nav_entry(game, language) for game in games] for language in languages}}
-    files, made, scale_bars = [], [], {}
-    for game in games:
-        game_files, info = _game_files(project, game, progress, pool, {"site": site}, papers)
-        files += game_files
-        made.append(info["made"])
-        for language, picture in info["scale_bars"].items():
-            scale_bars.setdefault(language, picture)
+    files, made, scale_bars, references = [], [], {}, []
+    try:
+        for game in games:
+            game_files, info, reference = _game_files(project, game, progress, pool, {"site": site}, papers)
+            files += game_files
+            references.append(reference)
+            made.append(info["made"])
+            for language, picture in info["scale_bars"].items():
+                scale_bars.setdefault(language, picture)
+        for reference in references:
+            files += reference.result() if isinstance(reference, Future) else reference()
+    except BaseException:
+        for reference in references:             # a game's failure stops the references still to run
+            if isinstance(reference, Future):
+                reference.cancel()
+        raise
     for language, (picture, _) in scale_bars.items():
         files.append((f"printing/{page_file('scale-bar', language, 'png')}", picture))
     calibration = calibration_files(project, papers)
