@@ -174,8 +174,10 @@ def test_nemeses_loot_and_equipment_each_have_their_own_picture():
         assert (ROOT / "layouts" / "icons" / f"{art}.svg").is_file() and f"\n{art}:\n" in credits
 
 
-def test_the_moments_loot_and_equipment_backs_differ_at_a_glance():
-    """Each deck's one back, rendered: the three grounds far apart in colour, each a deck's own."""
+def test_the_challenge_deck_wears_one_back_and_loot_and_equipment_differ_at_a_glance():
+    """Each deck's back, rendered: every card that goes into the Challenge Deck (the phases, the
+    Nemesis Challenges, Moments, Slay Them!) shows the same back, so the deck never tells what
+    comes next; Loot, Starting Equipment and the Challenge Deck have grounds far apart in colour."""
     import pypdfium2 as pdfium
 
     from pnp.build import render_cards
@@ -183,11 +185,14 @@ def test_the_moments_loot_and_equipment_backs_differ_at_a_glance():
     project = Project.at(ROOT)
     game = get_game(project, "olf")
     loaded = {d.deck.key: d for d in load_game(project, game)}
-    grounds = {}
-    for key in ("moments", "loot", "equipment", "approach"):
+    backs = {}
+    for key in ("approach", "lair", "end", "slay-them", "nemesis-challenges", "moments", "loot", "equipment"):
         document = pdfium.PdfDocument(render_cards(project, game, loaded[key]))
-        back = document[len(document) - 1].render(scale=20 / 72).to_pil().convert("RGB")
-        grounds[key] = back.getpixel((back.width // 2, 2))                 # the ground, in the bleed
+        backs[key] = document[len(document) - 1].render(scale=20 / 72).to_pil().convert("RGB")
+    challenge_deck = [backs[key].tobytes() for key in ("approach", "lair", "end", "slay-them", "nemesis-challenges",
+                                                       "moments")]
+    assert len(set(challenge_deck)) == 1
+    grounds = {key: backs[key].getpixel((backs[key].width // 2, 2)) for key in ("approach", "loot", "equipment")}
     colours = list(grounds.values())
     for index, first in enumerate(colours):
         for second in colours[index + 1:]:
