@@ -106,6 +106,7 @@ def test_a_plain_trick_loses_one_card_each_side_or_ties(cards, fortification, at
     assert outcome.overrun == (outcome.winner == attackers)
     assert (outcome.captured is not None) == outcome.overrun
     assert outcome.tactical_award or lost == 4
+    assert {side: sum(values) for side, values in outcome.parts.items()} == outcome.totals   # the sums printed
 
 
 def test_every_trick_rule_has_an_example():
