@@ -25,6 +25,8 @@ CLIP_TOLERANCE_MM = 0.1
 PAGE_WHITE = (1.0, 1.0, 1.0)
 MAX_GLYPHS_SHOWN = 4
 RUNT_MIN_WORDS = 3                 # a two-word title set on two lines is balanced, not a runt
+MM_PER_PT = 25.4 / 72
+WIDTH_SLACK_MM = 0.5               # a word measured as its share of its text box: kept on the safe side
 # Sheet marks and labels (crop marks, fold lines, the sheet's label and scale bar) are drawn by
 # ReportLab in pnp/render/marks.py at LABEL_SIZE_PT, never laid out here: nothing is exempt.
 
@@ -299,10 +301,23 @@ def audit_page(boxes: PageBoxes, declared: set[str], card_shape: str | None = No
     return found
 
 
+def _room_for_the_next_word(line: list, following: list, width: float | None) -> bool:
+    """Whether the next line's first word (with the words no-break spaces join to it) would have
+    fitted beside this line's: its share of its text box's width, and a space of a third of an em."""
+    if width is None:
+        return False
+    first = min(following, key=lambda t: t.rect[0])
+    word = first.text.strip().split(" ")[0]           # words a no-break space joins are one
+    share = (first.rect[2] - first.rect[0]) * len(word) / max(1, len(first.text.strip()))
+    used = max(t.rect[2] for t in line) - min(t.rect[0] for t in line)
+    return used + first.size_pt * MM_PER_PT / 3 + share <= width - WIDTH_SLACK_MM
+
+
 def runts(boxes: PageBoxes) -> list[Finding]:
     """A paragraph of a card whose last line holds one word, or one number ("+3."), alone: a
-    typesetter's runt. An inline icon on the line counts as a word; lines a <br> sets on purpose
-    (a title in two lines) are the layout's choice."""
+    typesetter's runt; or whose first line does, the rest of that line pushed to the next (a
+    break WeasyPrint once made before a span). An inline icon on the line counts as a word; lines
+    a <br> sets on purpose (a title in two lines) are the layout's choice."""
     lines: dict = {}
     for text in boxes.texts:
         if text.line:
@@ -315,12 +330,19 @@ def runts(boxes: PageBoxes) -> list[Finding]:
     for block, by_line in lines.items():
         if len(by_line) < 2 or block in boxes.broken_blocks:
             continue
-        last = max(by_line.values(), key=lambda texts: (min(t.rect[1] for t in texts), min(t.rect[0] for t in texts)))
-        words = " ".join(t.text for t in sorted(last, key=lambda t: t.rect[0])).split()
+        ordered = sorted(by_line.values(), key=lambda texts: (min(t.rect[1] for t in texts), min(t.rect[0] for t in texts)))
         all_words = sum(len(t.text.split()) for texts in by_line.values() for t in texts)
-        if len(words) + icons.get(last[0].line, 0) != 1 or all_words < RUNT_MIN_WORDS:
+        if all_words < RUNT_MIN_WORDS:
             continue
-        rect = (min(t.rect[0] for t in last), min(t.rect[1] for t in last), max(t.rect[2] for t in last),
-                max(t.rect[3] for t in last))
-        found.append(Finding("runt", last[0].at, "is alone on its paragraph's last line", _shown(words[0]), "", rect))
+        for line, where in ((ordered[-1], "last"), (ordered[0], "first")):
+            words = " ".join(t.text for t in sorted(line, key=lambda t: t.rect[0])).split()
+            if len(words) + icons.get(line[0].line, 0) != 1:
+                continue
+            if where == "first" and not _room_for_the_next_word(line, ordered[1], boxes.block_widths.get(block)):
+                continue                    # a long word that the next could not join: the break was forced
+            rect = (min(t.rect[0] for t in line), min(t.rect[1] for t in line), max(t.rect[2] for t in line),
+                    max(t.rect[3] for t in line))
+            found.append(Finding("runt", line[0].at, f"is alone on its paragraph's {where} line", _shown(words[0]),
+                                 "", rect))
+            break
     return found

@@ -104,6 +104,7 @@ class PageBoxes:
     unexplained: list = field(default_factory=list)   # (at, rect) of each data-overlap="" with no reason
     ink_saver: bool = False                            # the ink saver's page: light art on purpose
     broken_blocks: set = field(default_factory=set)    # blocks a <br> breaks on purpose (a title set in lines)
+    block_widths: dict = field(default_factory=dict)   # each block's content width, mm
 
 
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -275,6 +276,9 @@ def read_page(page) -> PageBoxes:
             line = id(box)
         elif isinstance(box, boxes.BlockContainerBox) and not isinstance(box, boxes.PageBox):
             block = id(box)
+            if box.width is not None:
+                x0, _, x1, _ = _mm_rect(matrix, box.content_box_x(), 0, box.content_box_x() + box.width, 0)
+                result.block_widths[block] = x1 - x0
         if visible and box.width is not None and box.height is not None and not isinstance(box, boxes.PageBox):
             outer = _mm_rect(matrix, box.border_box_x(), box.border_box_y(),
                              box.border_box_x() + box.border_width(), box.border_box_y() + box.border_height())

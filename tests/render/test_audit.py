@@ -236,3 +236,27 @@ def test_a_proof_is_written_despite_text_too_long_for_its_box_and_outlines_it(ti
                      r"'text' box on the face at 7pt or more", said), said
     words = " ".join(pypdfium2.PdfDocument(io.BytesIO(out.read_bytes()))[0].get_textpage().get_text_range().split())
     assert "overflows its box even at 7 pt" in words and "Too long to fit." in words
+
+
+def _line(words: str, x0: float, width: float, top: float, line: int):
+    from pnp.render.page_boxes import Text
+
+    return Text((x0, top, x0 + width, top + 3.0), words, 8.0, False, (0, 0, 0, 1), "layouts/x/card.html:5", line,
+                1, frozenset(), False, (), (), line)
+
+
+def test_a_first_word_alone_is_a_runt_when_the_next_word_had_room_and_not_when_it_had_none():
+    """The break WeasyPrint once made after the first word ("Onze" / "colons, un matin ..."): the
+    next word would have fitted beside it. A long word the next could not join is the line's own."""
+    from pnp.render.audit import runts
+    from pnp.render.page_boxes import PageBoxes
+
+    def found(first_width: float, block_width: float):
+        boxes = PageBoxes(63.0, 88.0, (0, 0, 0, 0), block_widths={1: block_width})
+        boxes.texts += [_line("Onze", 10.0, first_width, 10.0, 1),
+                        _line("colons, un matin d’hiver, et un fusil", 7.0, 45.0, 13.5, 2),
+                        _line("qu’il n’a jamais posé.", 12.0, 30.0, 17.0, 3)]
+        return [(f.at, f.what) for f in runts(boxes)]
+
+    assert found(6.0, 49.0) == [("layouts/x/card.html:5", "is alone on its paragraph's first line")]
+    assert found(40.0, 49.0) == []              # "colons," (about 7 mm) would not have fitted beside it

@@ -30,11 +30,17 @@ def rules_text(text: str, inline_icons: dict[str, str], colour: str) -> Markup:
     def together(words: str) -> str:
         return f'<span class="{KEPT_TOGETHER}">{words}</span>'
 
+    def last_together(words: str) -> str:
+        """Plain last words joined by no-break spaces: a span after words with elisions and commas
+        makes WeasyPrint (Pango) break after the paragraph's first word ("Onze" / "colons, un
+        matin d’hiver, ... qu’il" / "n’a jamais posé."); the span stays for an icon's words."""
+        return together(words) if INLINE_TOKEN.search(words) else words.replace(" ", "\u00a0")
+
     paragraphs = []
     for paragraph in str(escape(text)).split("\n"):
         head, tail = _last_words(paragraph)
         paragraphs.append(WORD_THEN_TOKENS.sub(lambda match: together(match.group(0)), head)
-                          + (together(tail) if tail else ""))
+                          + (last_together(tail) if tail else ""))
     return Markup(INLINE_TOKEN.sub(icon, "\n".join(paragraphs)))
 
 
