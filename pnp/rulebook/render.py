@@ -176,11 +176,20 @@ def _number_blocks(tokens) -> None:
 
 def _mark_lead_ins(tokens) -> None:
     """A paragraph of a chapter that ends with a colon introduces what follows: `lead-in`, kept
-    with it on its page (layouts/rulebook-base.css)."""
+    with it on its page (layouts/rulebook-base.css); so does a list whose last item does ("5. Deal
+    as follows:" over the table of hands)."""
+    opened = []
     for index, token in enumerate(tokens[:-1]):
         if token.type == "paragraph_open" and token.level == 0 and \
                 tokens[index + 1].content.rstrip().endswith(INTRO_ENDINGS):
             token.attrJoin("class", LEAD_IN_CLASS)
+        elif token.type in ("bullet_list_open", "ordered_list_open") and token.level == 0:
+            opened.append(token)
+        elif token.type in ("bullet_list_close", "ordered_list_close") and token.level == 0 and opened:
+            start = opened.pop()
+            said = next((t.content for t in reversed(tokens[:index]) if t.type == "inline"), "")
+            if said.rstrip().endswith(INTRO_ENDINGS):
+                start.attrJoin("class", LEAD_IN_CLASS)
 
 
 def _in_chapters(tokens) -> list:
