@@ -92,7 +92,8 @@ PLANTED_CHAPTERS = {
                        '<div style="height: 40mm; break-inside: avoid">An answer that does not split.</div>\n'),
     # a break the chapter forces: its first page near empty, its last one line
     "03-near-empty.md": ("# Near empty\n\nA paragraph before a break the chapter forces.\n\n"
-                         '<div style="break-after: page"></div>\n\nOne line alone on the last page.\n'),
+                         '<div style="break-after: page"></div>\n\nOne line alone on the last page.\n\n'
+                         '<div style="break-after: page"></div>\n'),          # the next chapter on a page of its own
 }
 
 
