@@ -103,7 +103,7 @@ def test_any_declaration_value_is_read_or_refused_in_words(project, key, data):
 
 
 @pytest.mark.parametrize("key", GAMES)
-@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(data=st.data())
 def test_any_example_and_chapter_is_checked_or_refused_in_words(project, key, data):
     game = get_game(project, key)

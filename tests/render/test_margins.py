@@ -8,6 +8,7 @@ not the art. One real fold build (Verso's A6 aids, a face and its back side by s
 too."""
 
 import io
+import shutil
 
 import pikepdf
 import pytest
@@ -19,7 +20,7 @@ from pnp.project import Project
 from pnp.render.sheet_layout import PRINTER_MARGIN_MM
 from pnp.render.tiling import tile_layout, tile_piece
 from pnp.render.marks import label_font_file
-from tests.conftest import PAPERS, ROOT, run_pnp
+from tests.conftest import PAPERS, ROOT, copy_project, run_pnp
 from tests.pdf_measure import MM, placements
 
 DUPLEX = ("long", "short", "fold", "none")
@@ -94,12 +95,15 @@ def test_every_tile_window_lies_inside_the_printer_margin():
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_folded_verso_aids_stay_inside_the_printer_margin(tmp_path, paper):
     """A 105 mm aid beside its back is 210 mm: on A4 it goes on a landscape sheet, one pair to a
-    page, not across the whole width of a portrait one."""
-    result = run_pnp("build", "verso", "--duplex", "fold", "--paper", paper, "--out", str(tmp_path),
-                     "--project", str(ROOT))
+    page, not across the whole width of a portrait one. Verso without its rulebook: the sheets are
+    what is measured, and each paper's rulebook would be a document laid out afresh."""
+    project = copy_project(tmp_path / "project", games=("verso",))
+    shutil.rmtree(project / "card_data" / "verso" / "rulebook")
+    result = run_pnp("build", "verso", "--duplex", "fold", "--paper", paper, "--out", str(tmp_path / "out"),
+                     "--project", str(project))
     assert result.exit_code == 0, result.output
     for name in ("aids.pdf", "cards.pdf"):
-        data = (tmp_path / name).read_bytes()
+        data = (tmp_path / "out" / name).read_bytes()
         assert not _outside(data, lambda page: [(p.name, p.clip) for p in placements(page)]), name
         with pikepdf.open(io.BytesIO(data)) as pdf:
             assert sum(1 for page in pdf.pages for p in placements(page) if p.name.startswith("/Card")) > 0
