@@ -58,12 +58,12 @@ def test_the_source_scoring_example_moves_twelve_minus_one_minus_five():
     context = {"cards": {c.id: as_plain(c) for key in ("red-deck", "blue-deck") for c in decks()[key]}}
     result = KINDS["round"].compute({"common": ["ember-sage", "spectre"], "players": [
         {"name": "Lana", "hand": ["harpy", "barrow-king"], "tokens": [2, 4], "position": 6},
-        {"name": "Elodie", "hand": ["wave", "dire-wolf"], "tokens": [4, -1], "position": 15},
+        {"name": "Élodie", "hand": ["wave", "dire-wolf"], "tokens": [4, -1], "position": 15},
         {"name": "Takako", "hand": ["frost-lance", "hex"], "tokens": [3, 2], "position": 15},
         {"name": "Sabrina", "tokens": [], "position": 15, "out": True},
         {"name": "Billie", "tokens": [], "position": 15, "out": True}]}, context)
-    assert result["values"] == {"Lana": 19, "Elodie": 15, "Takako": 14}
-    assert [result["moves"][n] for n in ("Lana", "Elodie", "Takako")] == [12, -1, -5]
+    assert result["values"] == {"Lana": 19, "Élodie": 15, "Takako": 14}
+    assert [result["moves"][n] for n in ("Lana", "Élodie", "Takako")] == [12, -1, -5]
 
 
 def test_check_exits_1_on_a_wrong_example_and_2_on_a_broken_card_file(project_copy):

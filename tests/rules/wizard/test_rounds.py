@@ -7,7 +7,7 @@ from pnp.rules.wizard.kinds import KINDS
 from pnp.rules.wizard.tokens import tokens_for
 
 # Real cards for the rulebook's scoring example, whose letters alone do not add up (ruling W3):
-# Lana's Dragon gains 2 beside her caster, Elodie's Goblin King 6 beside her goblin, and the
+# Lana's Dragon gains 2 beside her caster, Élodie's Goblin King 6 beside her goblin, and the
 # common B is a spell, so only players with a caster count it.
 SCORING_CARDS = {
     "A": {"type": "creature", "value": 2}, "B": {"type": "spell", "value": 8},
@@ -36,11 +36,11 @@ def test_the_token_table():
 
 
 def test_the_rulebooks_scoring_example():
-    result = play([player("Lana", 6, (2, 4), "CD"), player("Elodie", 15, (4, -1), "EF"),
+    result = play([player("Lana", 6, (2, 4), "CD"), player("Élodie", 15, (4, -1), "EF"),
                    player("Takako", 15, (3, 2), "GH"), player("Sabrina", out=True), player("Billie", out=True)])
-    assert result["values"] == {"Lana": 19, "Elodie": 15, "Takako": 14}
-    assert (result["best"], result["second"]) == (["Lana"], ["Elodie"])
-    assert [result["moves"][n] for n in ("Lana", "Elodie", "Takako")] == [12, -1, -5]
+    assert result["values"] == {"Lana": 19, "Élodie": 15, "Takako": 14}
+    assert (result["best"], result["second"]) == (["Lana"], ["Élodie"])
+    assert [result["moves"][n] for n in ("Lana", "Élodie", "Takako")] == [12, -1, -5]
 
 
 def test_no_second_best_below_five_players_or_after_a_tie():
