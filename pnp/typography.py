@@ -17,7 +17,7 @@ from pnp.errors import Problem
 
 AT_ATTRIBUTE = "data-pnp-at"                 # a tag's layout or chapter line (pnp/render/source_lines.py)
 THUMBNAIL_ATTRIBUTE = "data-pnp-thumbnail"   # a card drawn in a chapter: its deck's, checked with its data
-CHAPTER_ATTRIBUTE = "data-pnp-chapter"       # an example's chapter line (pnp/rulebook/pagination.py)
+CHAPTER_ATTRIBUTE = "data-pnp-chapter"       # an example's chapter FILE:LINE (its own tags carry its layout's)
 TAG = re.compile(r"<[^>]*>")
 VOID_TAGS = ("img", "br", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source")
 NARROW_NO_BREAK_SPACE = "\u202f"
@@ -115,6 +115,8 @@ def percent_set(text: str, language: str | None) -> str:
     if language == "fr":
         return PERCENT_CLOSE.sub(lambda m: f"{m.group(1)}{NARROW_NO_BREAK_SPACE}%", text)
     return PERCENT_SPACED.sub(lambda m: f"{m.group(1)}%", text)
+
+
 LAST_WORDS = re.compile(r"(\S+) (\S+)$")
 UNBOUND_MARKS = ("%(", "{", "<", ">")   # a placeholder, an inline icon's {token}, markup: a picture may follow
 

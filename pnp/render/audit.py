@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from statistics import median
 from typing import TYPE_CHECKING
 
+from pnp.render.sheet_layout import MM
 from pnp.render.colours import MIN_ICON_CONTRAST, contrast, hex_colour, needed_contrast, over
 
 if TYPE_CHECKING:      # the boxes' types only: page_boxes loads WeasyPrint, which `pnp check` never needs
@@ -25,7 +26,6 @@ CLIP_TOLERANCE_MM = 0.1
 PAGE_WHITE = (1.0, 1.0, 1.0)
 MAX_GLYPHS_SHOWN = 4
 RUNT_MIN_WORDS = 3                 # a two-word title set on two lines is balanced, not a runt
-MM_PER_PT = 25.4 / 72
 WIDTH_SLACK_MM = 0.5               # a word measured as its share of its text box: kept on the safe side
 # Sheet marks and labels (crop marks, fold lines, the sheet's label and scale bar) are drawn by
 # ReportLab in pnp/render/marks.py at LABEL_SIZE_PT, never laid out here: nothing is exempt.
@@ -310,7 +310,7 @@ def _room_for_the_next_word(line: list, following: list, width: float | None) ->
     word = first.text.strip().split(" ")[0]           # words a no-break space joins are one
     share = (first.rect[2] - first.rect[0]) * len(word) / max(1, len(first.text.strip()))
     used = max(t.rect[2] for t in line) - min(t.rect[0] for t in line)
-    return used + first.size_pt * MM_PER_PT / 3 + share <= width - WIDTH_SLACK_MM
+    return used + first.size_pt / MM / 3 + share <= width - WIDTH_SLACK_MM
 
 
 def runts(boxes: PageBoxes) -> list[Finding]:

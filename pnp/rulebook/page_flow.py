@@ -7,7 +7,8 @@ from weasyprint.formatting_structure import boxes
 
 from pnp.render.fitting import PX_PER_MM
 from pnp.render.page_boxes import AT_ATTRIBUTE, THUMBNAIL_ATTRIBUTE
-from pnp.rulebook.pagination import BLOCK_NUMBER, CHAPTER_ATTRIBUTE, CHAPTER_NUMBER, Block, PageFlow
+from pnp.rulebook.pagination import BLOCK_NUMBER, CHAPTER_NUMBER, Block, PageFlow
+from pnp.typography import CHAPTER_ATTRIBUTE
 
 FLOWS = ("main", "nav")                     # the chapters and the contents
 CONTENTS_TITLE = "toc-title"               # the contents' heading (layouts/rulebook.html)

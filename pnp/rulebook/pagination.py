@@ -20,7 +20,6 @@ FOOT_ZONE = 1 / 5                # the page's last fifth, where an intro must no
 WIDOW_LINES = 1                  # a paragraph's lines at a page's top that make a widow
 BLOCK_NUMBER = "data-block"              # on each block of the chapters, in order (pnp.rulebook.render)
 CHAPTER_NUMBER = "data-chapter"          # on each chapter's <section> (pnp.rulebook.render)
-CHAPTER_ATTRIBUTE = "data-pnp-chapter"   # an example's chapter FILE:LINE (its own tags carry its layout's)
 INTRO_ENDINGS = (":",)           # a paragraph that introduces what follows ("The deal goes so:")
 CONTENTS = 0                     # the chapter number of the contents' blocks
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")

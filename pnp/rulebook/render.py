@@ -28,7 +28,8 @@ from pnp.render.templates import (card_view, deck_view, environment, game_view, 
 from pnp.rulebook.anchors import ANCHOR_LEVELS, heading_anchors
 from pnp.rulebook.listings import fonts_credited, icon_credits, prints_code, rulings, used_icons
 from pnp.rulebook.literal_icons import literal_icon_problems
-from pnp.rulebook.pagination import BLOCK_NUMBER, CHAPTER_ATTRIBUTE, CHAPTER_NUMBER, INTRO_ENDINGS
+from pnp.rulebook.pagination import BLOCK_NUMBER, CHAPTER_NUMBER, INTRO_ENDINGS
+from pnp.typography import CHAPTER_ATTRIBUTE
 from pnp.rulebook.source import EXAMPLE_INFO, markdown, source_files
 
 THUMBNAIL_SCALE = 0.5
