@@ -4,8 +4,8 @@ line alone at the top of a page, and a booklet's last sheet worth its paper.
 
 The judgement is a pure function over plain data (`PageFlow`), read from WeasyPrint's laid-out
 boxes by pnp/rulebook/page_flow.py. What it cannot see: a page full of something a reader finds
-empty (a large picture, a table of blanks), a heading followed on its page by one line only of its
-section, or a figure far from the page that cites it; those stay the reviewer's.
+empty (a large picture, a table of blanks), a heading high on its page followed there by one line
+only of its section, or a figure far from the page that cites it; those stay the reviewer's.
 """
 
 from dataclasses import dataclass
@@ -17,6 +17,7 @@ MIN_LAST_PAGE_FILL = 1 / 10      # a chapter's last page: at least a tenth
 MIN_BOOKLET_LAST_SHEET = 1 / 4   # a booklet's last sheet: its four sides filled to a quarter in all
 BOOKLET_SIDES = 4                # pages a folded sheet carries (pnp.rulebook.booklet.PAGES_PER_SHEET)
 FOOT_ZONE = 1 / 5                # the page's last fifth, where an intro must not end the page
+MIN_LINES_UNDER_HEADING = 3      # a heading in the foot zone with its section overleaf: lines it needs below it
 WIDOW_LINES = 1                  # a paragraph's lines at a page's top that make a widow
 BLOCK_NUMBER = "data-block"              # on each block of the chapters, in order (pnp.rulebook.render)
 CHAPTER_NUMBER = "data-chapter"          # on each chapter's <section> (pnp.rulebook.render)
@@ -82,6 +83,7 @@ def pagination_findings(pages: list[PageFlow], booklet: bool = False) -> list[Fi
         last_of_chapter = following is None or following.chapter_start or not following.blocks
         found += _underfilled(page, following, last_of_chapter, index)
         found += _stranded_intro(page, following, index)
+        found += _heading_without_its_section(page, following, index)
         found += _widows(page, pages[index - 1] if index else None, index)
     if booklet:
         found += _booklet_tail(pages)
@@ -108,20 +110,54 @@ def _underfilled(page: PageFlow, following: PageFlow | None, last_of_chapter: bo
                     index)]
 
 
-def _stranded_intro(page: PageFlow, following: PageFlow | None, index: int) -> list[Finding]:
+def stranded_intro(page: PageFlow, following: PageFlow | None) -> Block | None:
+    """The heading, question or lead-in that ends the page, low on it, with what it introduces overleaf."""
     last = page.blocks[-1]
     if following is None or not following.blocks or not last.introduces:
-        return []
+        return None
     if following.blocks[0].key == last.key:          # the intro itself runs on overleaf: not stranded
-        return []
+        return None
     zone = page.content_bottom - FOOT_ZONE * (page.content_bottom - page.content_top)
     if last.bottom < zone and page.fill >= MIN_PAGE_FILL:
+        return None
+    return last
+
+
+def _stranded_intro(page: PageFlow, following: PageFlow | None, index: int) -> list[Finding]:
+    last = stranded_intro(page, following)
+    if last is None:
         return []
     kind = ("heading" if last.tag in HEADINGS else "question" if "faq-q" in last.classes else "lead-in")
     return [Finding("stranded", last.at, f"is a {kind} that ends page {page.number}: what it introduces is "
                     f"overleaf, on page {following.number}", _shown(last.text_start),
                     f"{round((last.top - page.content_top) / (page.content_bottom - page.content_top) * 100)} % "
                     "down the page", _rect(page, last.top, last.bottom), index)]
+
+
+def heading_without_its_section(page: PageFlow, following: PageFlow | None) -> Block | None:
+    """A heading in the page's last fifth, not its last block, with under MIN_LINES_UNDER_HEADING
+    lines of its section below it there and the rest overleaf: a chapter's title and its first two
+    lines at a page's foot read as stranded as a title alone."""
+    if following is None or not following.blocks or following.chapter_start:
+        return None
+    zone = page.content_bottom - FOOT_ZONE * (page.content_bottom - page.content_top)
+    headings = [block for block in page.blocks[:-1] if block.tag in HEADINGS]
+    if not headings or headings[-1].top < zone:
+        return None
+    heading = headings[-1]
+    lines = sum(leaf.lines for leaf in page.leaves if leaf.top >= heading.bottom - 0.1)
+    return heading if lines < MIN_LINES_UNDER_HEADING else None
+
+
+def _heading_without_its_section(page: PageFlow, following: PageFlow | None, index: int) -> list[Finding]:
+    heading = heading_without_its_section(page, following)
+    if heading is None:
+        return []
+    return [Finding("stranded", heading.at, f"is a heading near the foot of page {page.number} with under "
+                    f"{MIN_LINES_UNDER_HEADING} lines of its section below it: the rest is overleaf, on page "
+                    f"{following.number}", _shown(heading.text_start),
+                    f"{round((heading.top - page.content_top) / (page.content_bottom - page.content_top) * 100)} % "
+                    "down the page", _rect(page, heading.top, page.content_bottom), index)]
 
 
 def _widows(page: PageFlow, before: PageFlow | None, index: int) -> list[Finding]:

@@ -1,14 +1,16 @@
 """What the typesetter does when a rulebook's pagination fails (pnp/rulebook/pagination.py), as
 a compositor would: set the chapter a little tighter so its last lines join the page before,
-let a table or list that left a page near empty run on overleaf, and tighten the whole book when a
-booklet's last sheet would carry next to nothing. Each step is CSS added after the game's own;
+let a table or list that left a page near empty run on overleaf, send a heading stranded at a page's
+foot overleaf with its section, and tighten the whole book when a booklet's last sheet would carry
+next to nothing or its pages would leave no room for the back cover. Each step is CSS added after the game's own;
 the rulebook is laid out again with it, up to MAX_REFLOWS times. Pure: pages in, rules out.
 """
 
 from dataclasses import dataclass, field
 
 from pnp.rulebook.pagination import (BLOCK_NUMBER, BOOKLET_SIDES, CHAPTER_NUMBER, MIN_BOOKLET_LAST_SHEET,
-                                     MIN_LAST_PAGE_FILL, MIN_PAGE_FILL, PageFlow)
+                                     MIN_LAST_PAGE_FILL, MIN_PAGE_FILL, PageFlow, heading_without_its_section,
+                                     stranded_intro)
 
 MAX_REFLOWS = 4
 # Each step of tightness: the chapter's line height, its paragraphs' space after, its sections'
@@ -29,6 +31,8 @@ class Reflow:
 
     tightness: dict = field(default_factory=dict)
     split: set = field(default_factory=set)
+    pushed: set = field(default_factory=set)      # headings sent overleaf, with their section
+    kept: set = field(default_factory=set)        # headings a push left a page near empty before: stay
 
     @property
     def css(self) -> str:
@@ -43,6 +47,7 @@ class Reflow:
                 rules.append(f".toc ul {{ font-size: {size}em; }} .toc li {{ margin-top: 0 !important; "
                              "margin-bottom: 0 !important; }")
         rules += [f'[{BLOCK_NUMBER}="{number}"] {{ break-inside: auto !important; }}' for number in sorted(self.split)]
+        rules += [f'[{BLOCK_NUMBER}="{number}"] {{ break-before: page !important; }}' for number in sorted(self.pushed)]
         return "\n".join(rules)
 
 
@@ -57,7 +62,7 @@ def _held_over(page: PageFlow, split: set):
 def next_reflow(pages: list[PageFlow], booklet: bool, current: Reflow) -> Reflow | None:
     """The adjustments for the next layout, or None when nothing more can help. A chapter's own
     pages come first; a booklet's last sheet is tightened for once they are sound."""
-    tightness, split = dict(current.tightness), set(current.split)
+    tightness, split, pushed, kept = dict(current.tightness), set(current.split), set(current.pushed), set(current.kept)
 
     def tighten(chapter: int, last_page: bool) -> None:
         level = tightness.get(chapter, 0)
@@ -70,22 +75,30 @@ def next_reflow(pages: list[PageFlow], booklet: bool, current: Reflow) -> Reflow
         if not page.blocks:
             continue
         following = pages[index + 1] if index + 1 < len(pages) else None
+        stranded = heading_without_its_section(page, following) or stranded_intro(page, following)
+        if stranded is not None and stranded.number and stranded.number not in pushed | kept:
+            pushed.add(stranded.number)
+            continue
         last = following is None or following.chapter_start or not following.blocks
         if last and page.fill < MIN_LAST_PAGE_FILL:
             tighten(page.blocks[-1].chapter, True)
         elif not last and page.fill < MIN_PAGE_FILL:
             cause = _held_over(following, split)
-            if cause is not None:
+            if following.blocks[0].number in pushed:
+                pushed.discard(following.blocks[0].number)
+                kept.add(following.blocks[0].number)
+            elif cause is not None:
                 split.add(cause.number)
             else:
                 tighten(page.blocks[-1].chapter, False)
-    chapters_sound = tightness == current.tightness and split == current.split
+    chapters_sound = (tightness, split, pushed) == (current.tightness, current.split, current.pushed)
     if chapters_sound and booklet and len(pages) > BOOKLET_SIDES:
         tail = pages[(len(pages) - 1) // BOOKLET_SIDES * BOOKLET_SIDES:]
-        if sum(page.fill for page in tail) / BOOKLET_SIDES < MIN_BOOKLET_LAST_SHEET:
+        no_room_for_back_cover = len(pages) % BOOKLET_SIDES == 0
+        if no_room_for_back_cover or sum(page.fill for page in tail) / BOOKLET_SIDES < MIN_BOOKLET_LAST_SHEET:
             for chapter in sorted({block.chapter for page in pages for block in page.blocks}):
                 if 0 <= tightness.get(chapter, 0) < TIGHTEST:
                     tightness[chapter] = tightness.get(chapter, 0) + 1
-    if tightness == current.tightness and split == current.split:
+    if (tightness, split, pushed) == (current.tightness, current.split, current.pushed):
         return None
-    return Reflow(tightness, split)
+    return Reflow(tightness, split, pushed, kept)

@@ -43,7 +43,7 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
             if booklet:
                 pages = pages[:-1]               # the back cover: no chapter's page
             paginated = pagination_findings(pages, booklet)
-            better = next_reflow(pages, booklet, reflow) if paginated and attempt < MAX_REFLOWS else None
+            better = next_reflow(pages, booklet, reflow) if attempt < MAX_REFLOWS else None
             if better is None:
                 break
             reflow = better

@@ -73,13 +73,11 @@ def test_card_sheets_are_not_tagged(built):
         assert "/StructTreeRoot" not in pdf.Root
 
 
-@pytest.mark.parametrize("key, language", [("verso", "fr"), ("wizard", "en")])
-def test_another_game_s_rulebook_is_tagged_in_its_language(key, language, tmp_path):
-    from tests.conftest import ROOT, run_pnp
-
-    result = run_pnp("build", key, "--paper", "a4", "--out", str(tmp_path), "--project", str(ROOT))
-    assert result.exit_code == 0, result.output
-    with pikepdf.open(tmp_path / "rulebook.pdf") as pdf:
+@pytest.mark.parametrize("key, edition, language", [("verso", "a4", "fr"), ("verso", "a4-en", "en"),
+                                                    ("wizard", "a4", "en"), ("olf", "a4-fr", "fr")])
+def test_another_game_s_rulebook_is_tagged_in_its_language(built_site, key, edition, language):
+    """Read from the run's site, whose PDFs are a build's (tests/site/test_site.py)."""
+    with pikepdf.open(built_site / key / edition / "rulebook.pdf") as pdf:
         assert str(pdf.Root.Lang) == language
         figures = [e for e in _elements(pdf) if str(e.get("/S")) == "/Figure"]
         assert figures and all(str(f.get("/Alt", "")).strip() for f in figures)

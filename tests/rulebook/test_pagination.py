@@ -85,11 +85,39 @@ def test_the_re_flow_tightens_the_chapter_or_loosens_it_and_lets_a_table_run_on(
     assert split.split == {4} and '[data-block="4"] { break-inside: auto !important; }' in split.css
 
 
+def test_a_heading_low_on_a_page_with_under_three_lines_of_its_section_is_stranded_and_sent_overleaf():
+    def book(lines):
+        heading = block("h1", top=230, bottom=240, chapter=6, number=5)
+        lead_in = Block(6, "p", (), "Words.", "Words.", 242, 252, lines, "card_data/g/rulebook/06-faq.md:3", 6, 6)
+        first = PageFlow(1, TOP, BOTTOM, 16.0, 194.0, (block(top=TOP, bottom=228, chapter=5, number=4), heading, lead_in),
+                         (lead_in,), True)
+        return [first, page(2, block(top=TOP, bottom=200, chapter=6, number=7))]
+    found = pagination_findings(book(2))
+    assert kinds(found) == [("stranded", 0)] and "under 3 lines of its section below it" in found[0].what
+    assert pagination_findings(book(3)) == []
+    pushed = next_reflow(book(2), False, Reflow())
+    assert pushed.pushed == {5} and '[data-block="5"] { break-before: page !important; }' in pushed.css
+    near_empty = [page(1, block("h1"), block(top=30, bottom=60, number=2), opens=True),
+                  page(2, block("h2", top=TOP, bottom=30, number=5), block(top=32, bottom=250, number=6))]
+    kept = next_reflow(near_empty, False, pushed)          # the push left a page near empty: undone, for good
+    assert kept.pushed == set() and kept.kept == {5}
+    assert next_reflow(book(2), False, kept) is None
+
+
+def test_a_booklet_whose_pages_fill_its_sheets_is_tightened_to_make_room_for_the_back_cover():
+    full = [page(n, block(top=TOP, bottom=BOTTOM - 30, chapter=1 + n // 3, number=n), opens=n % 3 == 0)
+            for n in range(1, 9)]
+    assert set(next_reflow(full, True, Reflow()).tightness.values()) == {1}
+    assert next_reflow(full[:7], True, Reflow()) is None       # seven pages: the back cover is the eighth
+    assert next_reflow(full, False, Reflow()) is None
+
+
 PLANTED_CHAPTERS = {
-    # a question at a page's foot, its answer a block that cannot split: overleaf
+    # a question at a page's foot, its answer a block taller than a page: sent overleaf, the
+    # question still ends a page with its answer on the next
     "02-stranded.md": ('# Stranded\n\n<div style="height: 200mm"></div>\n\n'
                        '<p class="faq-q">Q1 · Planted: can a question end a page?</p>\n\n'
-                       '<div style="height: 40mm; break-inside: avoid">An answer that does not split.</div>\n'),
+                       '<div style="height: 262mm; break-inside: avoid">An answer that does not split.</div>\n'),
     # a break the chapter forces: its first page near empty, its last one line
     "03-near-empty.md": ("# Near empty\n\nA paragraph before a break the chapter forces.\n\n"
                          '<div style="break-after: page"></div>\n\nOne line alone on the last page.\n\n'

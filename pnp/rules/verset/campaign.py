@@ -75,10 +75,11 @@ def cheapest_payment(gall: list[int], price: int) -> list[int] | None:
     return None if best is None else sorted(best[1])
 
 
-def glass_refund(round_changes: list[int]) -> int:
-    """What the Glass of Forgiveness gives back (ruling R27): the souls the cancelled duel's
-    rounds took from the reserve, net of what they returned; nothing if they left it ahead."""
-    return max(0, -sum(round_changes))
+def glass_refund(stakes: list[int]) -> int:
+    """What the Glass of Forgiveness gives back (ruling R27): "all the souls you had staked
+    during that duel", the stake of each of its rounds; what the rounds paid or took beyond
+    their stakes stays."""
+    return sum(stakes)
 
 
 def over_hand_limit(hand: list[str]) -> int:

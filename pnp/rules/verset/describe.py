@@ -161,7 +161,7 @@ def describe(kind: str, setup: dict, result: dict) -> str:
         brought = f" and its won {'round' if wins == 1 else 'rounds'} brought in {_souls(won)}" if won > 0 else ""
         return (f"The duel's lost rounds cost {_souls(result['lost'])}{brought}; all told, "
                 f"{_net(result['net'])}. "
-                f"The Glass gives back {_souls(result['given_back'])}: "
+                f"The Glass gives back every soul staked, {_souls(result['given_back'])}: "
                 f"{setup['souls']} become {result['souls_after']}.")
     if kind == "difficulty":
         return (f"{result['name']} ({result['mode']}): {result['initial_abilities']} abilities and "

@@ -91,7 +91,7 @@ def _deck_of(context: dict, card_id: str) -> str | None:
 
 def _table(setup, context):
     """The table rules of the Verse named in the setup and the cards in play: each card once, one
-    Verse, one tune and one drink at most, as a duel holds them (legal.may_choose_verse,
+    Verse and one tune at most, as a duel holds them (legal.may_choose_verse,
     may_hold_drinks)."""
     effects = []
     if setup.get("verse"):
@@ -109,7 +109,7 @@ def _table(setup, context):
             raise SetupError("in_play", f"{', '.join(found)}: a duel has one {what}")
     drinks = [{"id": card} for card in named if _deck_of(context, card) == "drinks"]
     if not may_hold_drinks(drinks):
-        raise SetupError("in_play", f"{', '.join(d['id'] for d in drinks)}: a player holds one drink at most (R10)")
+        raise SetupError("in_play", f"{', '.join(d['id'] for d in drinks)}: a player holds each drink once (R10)")
     for card_id in in_play:
         effects.append(_card_effect(context, "in_play", card_id))
     return table_rules(*effects)
@@ -190,7 +190,7 @@ def glass(setup, context):
         raise SetupError("rounds", "the Glass is drunk after losing a duel: these rounds do not end "
                                    f"with the Verse winning its {campaign.ROUNDS_TO_WIN_DUEL} rounds")
     changes = [change for _, change in rounds]
-    back = campaign.glass_refund(changes)
+    back = campaign.glass_refund([staked for staked, _ in rounds])
     return {"staked": sum(staked for staked, _ in rounds), "lost": -sum(c for c in changes if c < 0),
             "net": sum(changes), "given_back": back, "souls_after": setup["souls"] + back}
 

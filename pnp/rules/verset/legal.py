@@ -121,9 +121,9 @@ def may_buy_drink(souls: int, variants, next_duel: int) -> bool:
 
 
 def may_hold_drinks(drinks: list) -> bool:
-    """Drinks of one kind at most, and each drink card once: the Bar holds one of each (R10)."""
+    """Several drinks at once, never two of one kind: the Bar holds one card of each (R10)."""
     ids = [drink["id"] for drink in drinks]
-    return len(set(ids)) == len(ids) <= 1
+    return len(set(ids)) == len(ids)
 
 
 def may_spend_gall(handed: list[int], price: int, rules) -> bool:

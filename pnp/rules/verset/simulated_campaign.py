@@ -137,11 +137,11 @@ class Campaign:
             self.take_drink(self.rng.choice(self.bar_deck()))
 
     def take_drink(self, drink):
-        """Drinks of one kind only (ruling R10: a new kind replaces those held). The Bar holds
-        one card of each drink, so a drink already held cannot come again."""
+        """Several drinks at once, never two of one kind (ruling R10): the Bar holds one card of
+        each drink, so a drink already held cannot come again."""
         if any(held["id"] == drink["id"] for held in self.drinks):
             return
-        self.drinks = [drink]
+        self.drinks.append(drink)
 
     def immediate(self, effect):
         for step in effect:
@@ -169,9 +169,8 @@ class Campaign:
         for card in self.hand:
             if legal.may_use_ability(card, rules, self.souls, self.resting, self.duel_number):
                 cards.append(Held(card["id"], card["type"], tuple(card["effect"])))
-        if self.drinks and self.souls > 0:
-            drink = self.drinks[0]
-            cards.append(Held(drink["id"], "drink", tuple(drink["effect"])))
+        if self.souls > 0:
+            cards += [Held(drink["id"], "drink", tuple(drink["effect"])) for drink in self.drinks]
         return cards
 
     def spend(self, used_ids):
@@ -183,8 +182,7 @@ class Campaign:
                 else:
                     self.hand.remove(card)
                 continue
-            if self.drinks and self.drinks[0]["id"] == card_id:
-                self.drinks.pop(0)
+            self.drinks = [drink for drink in self.drinks if drink["id"] != card_id]
 
     # --- the campaign --------------------------------------------------------------------
     def buy_abilities(self, rules):
@@ -238,6 +236,7 @@ class Campaign:
             standing.append(tune["effect"])            # for the whole duel (R30)
         wins = losses = 0
         round_changes = []                             # what each round did to the reserve
+        round_stakes = []
         lost_round_once = False
         spectator = None
         self.shoe.new_duel()
@@ -257,6 +256,7 @@ class Campaign:
             result = self.round(rules, stake, reduction)
             self.souls += result.souls
             round_changes.append(result.souls)
+            round_stakes.append(result.stake)
             self.peak = max(self.peak, self.souls + result.stake * (result.outcome != "lose"))
             self.spend(result.used)
             if result.outcome == "lose":
@@ -273,7 +273,7 @@ class Campaign:
         if won:
             self.souls += self.level.duel_won_souls + table_rules(*standing).duel_win_souls
             self.gall.append(verse["difficulty"])
-        elif losses == ROUNDS_TO_WIN_DUEL and self.use_glass(round_changes):
+        elif losses == ROUNDS_TO_WIN_DUEL and self.use_glass(round_stakes):
             record.cancelled = True                 # no gall, no bonus, no drink (R27)
         elif losses == ROUNDS_TO_WIN_DUEL and wins == 0:
             self.win_drink()
@@ -307,12 +307,12 @@ class Campaign:
                 return refund, op == "void_round"
         return 0, False
 
-    def use_glass(self, round_changes) -> bool:
-        """Cancel the lost duel: its rounds' net cost comes back (R27); not once the souls
-        ran out, which ended the campaign (R6)."""
-        back = glass_refund(round_changes)
+    def use_glass(self, round_stakes) -> bool:
+        """Cancel the lost duel: its rounds' stakes come back (R27); not once the souls ran
+        out, which ended the campaign (R6)."""
+        back = glass_refund(round_stakes)
         if ("glass" not in self.variants or self.glass_used or not self.decks.glass
-                or self.souls <= 0 or back < strategy.GLASS_FROM_LOSS):
+                or self.souls <= 0 or back < strategy.GLASS_FROM_STAKES):
             return False
         tradeable = [c for c in self.hand if c["type"] == "unique"] + self.permanents
         if not tradeable:

@@ -48,14 +48,14 @@ def campaign_with_glass(souls):
     return campaign
 
 
-def test_the_glass_gives_back_the_net_cost_of_the_duels_rounds():
+def test_the_glass_gives_back_every_stake_of_the_duel():
     campaign = campaign_with_glass(5)
-    assert campaign.use_glass([1, -6, -1])                 # 2 won, 3 lost to a blackjack, 1 lost
+    assert campaign.use_glass([2, 3, 1])                   # 2 won, 3 lost to a blackjack, 1 lost
     assert campaign.souls == 11 and campaign.hand == [] and campaign.glass_used
-    ahead = campaign_with_glass(17)
-    assert not ahead.use_glass([7, -1, -1])                # the rounds left the reserve ahead
+    small = campaign_with_glass(17)
+    assert not small.use_glass([1, 1])                     # too little back for the campaign's one Glass
     spent = campaign_with_glass(0)
-    assert not spent.use_glass([-3, -3])                   # the campaign ended at 0 souls (R6)
+    assert not spent.use_glass([3, 3])                     # the campaign ended at 0 souls (R6)
 
 
 def test_the_organ_is_fed_before_the_verse_is_chosen(monkeypatch):
