@@ -139,7 +139,7 @@ def _kept_checking_environment(project: Project, inline_icons: tuple):
     env = new_environment(project.layouts, dict(inline_icons), mark_lines=True)
     known: set = set()
 
-    def icon(name, colour="#000000"):
+    def icon(name, colour="#000000", ink_saver_colour=None):
         if name not in known:
             raise UnknownIcon(str(name))
         problem = icon_problem(project, name)

@@ -77,6 +77,11 @@ def ink(context, colour: str) -> str:
 
 
 @pass_context
-def layout_icon(context, name: str, colour: str) -> str:
-    """`icon(name, colour)` in a layout: the icon's URL, in the ink saver's colour when it is on."""
+def layout_icon(context, name: str, colour: str, ink_saver_colour: str | None = None) -> str:
+    """`icon(name, colour)` in a layout: the icon's URL, in the ink saver's colour when it is on.
+    `ink_saver_colour`: the colour it keeps on the ink saver instead, for a symbol a player reads
+    (an Attribute's icon), which the lightened art colour would leave too pale to read."""
+    game = context.get("game")
+    if ink_saver_colour is not None and getattr(game, "ink_saver", False):
+        return icon_url(name, ink_saver_colour)
     return icon_url(name, ink(context, colour))
