@@ -20,6 +20,10 @@ def built_table(project, game, edition, duplex: str, report, ink_saver: bool = F
     else:
         light = ", ink saver" if ink_saver else ""
         files_table(project, f"{game.title}: {paper}, duplex {duplex}{with_modules}{light}", report.files)
+    for module in game.modules:    # the rulebook still has its chapter: say where its sheets are
+        if module.key not in edition.modules:
+            console.print(f"{module.title} (an optional module) is not in this build: add --module {module.key} "
+                          "to print its sheets too", highlight=False, soft_wrap=True)
     forced_warning(report.skipped)
 
 

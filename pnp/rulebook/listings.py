@@ -50,6 +50,24 @@ def rulings(project: Project, game) -> list:
     return [{**ruling, **translated.get(str(ruling["id"]), {})} for ruling in located.data]
 
 
+FAQ_LABEL = "Q{}"             # a ruling as the rulebook's FAQ numbers it: Q1, Q2... in the order of rulings.yaml
+PRINTED_FIELDS = ("topic", "question", "ruling", "why")
+
+
+def printed_rulings(rulings_: list) -> list:
+    """The rulings as the FAQ prints them: each with its `label` (Q1, Q2...), and every mention
+    of a ruling's id in their words (R6) turned into that ruling's label. The ids (R6, W8, O1)
+    are the designers' and the engine's; players read O1 as zero-one and V12 as a ticket."""
+    labels = {str(ruling["id"]): FAQ_LABEL.format(number) for number, ruling in enumerate(rulings_, 1)}
+    if not labels:
+        return []
+    mention = re.compile(r"\b(" + "|".join(sorted(map(re.escape, labels), key=len, reverse=True)) + r")\b")
+    return [{**ruling, "label": labels[str(ruling["id"])],
+             **{key: mention.sub(lambda m: labels[m.group(1)], ruling[key])
+                for key in PRINTED_FIELDS if isinstance(ruling.get(key), str)}}
+            for ruling in rulings_]
+
+
 CODE_STYLESHEET = "rulebook-code.css"        # what sets code in every rulebook (layouts/rulebook-base.css)
 CODE_IN_CHAPTER = re.compile(r"(?<!`)`[^`\n]+`(?!`)|<(?:code|pre|kbd|samp)\b")
 IMPORTED = re.compile(r"""@import\s+(?:url\()?["']([^"']+)["']""")

@@ -26,7 +26,7 @@ from pnp.suggest import did_you_mean, listed
 from pnp.render.templates import (card_view, deck_view, environment, game_view, limit_problem, plain_view,
                                   printed_card, render, template_line)
 from pnp.rulebook.anchors import ANCHOR_LEVELS, heading_anchors
-from pnp.rulebook.listings import fonts_credited, icon_credits, prints_code, rulings, used_icons
+from pnp.rulebook.listings import fonts_credited, icon_credits, printed_rulings, prints_code, rulings, used_icons
 from pnp.rulebook.literal_icons import literal_icon_problems
 from pnp.rulebook.pagination import BLOCK_NUMBER, CHAPTER_NUMBER, INTRO_ENDINGS
 from pnp.typography import CHAPTER_ATTRIBUTE
@@ -248,7 +248,7 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
     context.update(game.rulebook_context(loaded))
     context = plain_view(context)
     sources = source_files(project, game.key, game.language, game.source_language)
-    context.update(ex=results, card=card, rulings=rulings(project, game),
+    context.update(ex=results, card=card, rulings=printed_rulings(rulings(project, game)),
                    fonts=fonts_credited(project, game, prints_code([source.text for source in sources])))
     context["icon_authors"], context["other_icons"] = icon_credits(project, used_icons(project, game, loaded))
     shown_game = game_view(game)
