@@ -96,9 +96,11 @@ def next_reflow(pages: list[PageFlow], booklet: bool, current: Reflow) -> Reflow
         tail = pages[(len(pages) - 1) // BOOKLET_SIDES * BOOKLET_SIDES:]
         no_room_for_back_cover = len(pages) % BOOKLET_SIDES == 0
         if no_room_for_back_cover or sum(page.fill for page in tail) / BOOKLET_SIDES < MIN_BOOKLET_LAST_SHEET:
+            # a page to win back for the cover: straight to the first step that usually wins one
+            least = FIRST_STEP if no_room_for_back_cover else 1
             for chapter in sorted({block.chapter for page in pages for block in page.blocks}):
                 if 0 <= tightness.get(chapter, 0) < TIGHTEST:
-                    tightness[chapter] = tightness.get(chapter, 0) + 1
+                    tightness[chapter] = max(tightness.get(chapter, 0) + 1, least)
     if (tightness, split, pushed) == (current.tightness, current.split, current.pushed):
         return None
     return Reflow(tightness, split, pushed, kept)
