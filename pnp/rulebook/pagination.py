@@ -171,10 +171,18 @@ def _widows(page: PageFlow, before: PageFlow | None, index: int) -> list[Finding
                     _shown(first.text_end, end=True), "", _rect(page, first.top, first.bottom), index)]
 
 
+def last_sheet_fill(pages: list[PageFlow]) -> float:
+    """How full a booklet's last sheet is, its four sides together; the back cover, printed on it
+    when the pages leave it room (pnp.rulebook.booklet.with_back_cover), counts as a side filled."""
+    tail = pages[(len(pages) - 1) // BOOKLET_SIDES * BOOKLET_SIDES:]
+    cover = 1 if len(pages) % BOOKLET_SIDES else 0
+    return (sum(page.fill for page in tail) + cover) / BOOKLET_SIDES
+
+
 def _booklet_tail(pages: list[PageFlow]) -> list[Finding]:
     first_of_sheet = (len(pages) - 1) // BOOKLET_SIDES * BOOKLET_SIDES
     tail = pages[first_of_sheet:]
-    filled = sum(page.fill for page in tail) / BOOKLET_SIDES
+    filled = last_sheet_fill(pages)
     if len(pages) <= BOOKLET_SIDES or filled >= MIN_BOOKLET_LAST_SHEET:
         return []
     page = tail[-1]

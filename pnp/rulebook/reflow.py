@@ -9,10 +9,10 @@ the rulebook is laid out again with it, up to MAX_REFLOWS times. Pure: pages in,
 from dataclasses import dataclass, field
 
 from pnp.rulebook.pagination import (BLOCK_NUMBER, BOOKLET_SIDES, CHAPTER_NUMBER, MIN_BOOKLET_LAST_SHEET,
-                                     MIN_LAST_PAGE_FILL, MIN_PAGE_FILL, PageFlow, heading_without_its_section,
+                                     MIN_LAST_PAGE_FILL, MIN_PAGE_FILL, PageFlow, heading_without_its_section, last_sheet_fill,
                                      stranded_intro)
 
-MAX_REFLOWS = 4
+MAX_REFLOWS = 5
 # Each step of tightness: the chapter's line height, its paragraphs' space after, its sections'
 # space before and the contents' type size (the base stylesheet's are 1.4, 2.2 mm, 5 mm and 1em).
 # A chapter whose last page stays near empty at the tightest is set looser instead (LOOSE), which
@@ -59,6 +59,13 @@ def _held_over(page: PageFlow, split: set):
     return max(candidates, key=lambda block: block.bottom - block.top, default=None)
 
 
+def layout_score(pages: list[PageFlow], paginated: list, booklet: bool) -> tuple:
+    """How good a layout is, lower better: its pagination findings first, then (a booklet)
+    whether its pages leave no room for the back cover. The re-flow keeps its best layout: a
+    step taken for the cover that strands a line elsewhere is undone."""
+    return len(paginated), booklet and len(pages) % BOOKLET_SIDES == 0
+
+
 def next_reflow(pages: list[PageFlow], booklet: bool, current: Reflow) -> Reflow | None:
     """The adjustments for the next layout, or None when nothing more can help. A chapter's own
     pages come first; a booklet's last sheet is tightened for once they are sound."""
@@ -93,14 +100,16 @@ def next_reflow(pages: list[PageFlow], booklet: bool, current: Reflow) -> Reflow
                 tighten(page.blocks[-1].chapter, False)
     chapters_sound = (tightness, split, pushed) == (current.tightness, current.split, current.pushed)
     if chapters_sound and booklet and len(pages) > BOOKLET_SIDES:
-        tail = pages[(len(pages) - 1) // BOOKLET_SIDES * BOOKLET_SIDES:]
         no_room_for_back_cover = len(pages) % BOOKLET_SIDES == 0
-        if no_room_for_back_cover or sum(page.fill for page in tail) / BOOKLET_SIDES < MIN_BOOKLET_LAST_SHEET:
-            # a page to win back for the cover: straight to the first step that usually wins one
-            least = FIRST_STEP if no_room_for_back_cover else 1
-            for chapter in sorted({block.chapter for page in pages for block in page.blocks}):
+        if no_room_for_back_cover or last_sheet_fill(pages) < MIN_BOOKLET_LAST_SHEET:
+            chapters = sorted({block.chapter for page in pages for block in page.blocks})
+            for chapter in chapters:
                 if 0 <= tightness.get(chapter, 0) < TIGHTEST:
-                    tightness[chapter] = max(tightness.get(chapter, 0) + 1, least)
+                    tightness[chapter] = tightness.get(chapter, 0) + 1
+            if no_room_for_back_cover and tightness == current.tightness:
+                # as tight as it goes and still no page for the cover: set the book looser, for a
+                # sheet more with the cover on it (the best layout of all is kept, typeset.py)
+                tightness.update({chapter: LOOSE for chapter in chapters if tightness.get(chapter, 0) != LOOSE})
     if (tightness, split, pushed) == (current.tightness, current.split, current.pushed):
         return None
     return Reflow(tightness, split, pushed, kept)

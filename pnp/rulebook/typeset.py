@@ -8,7 +8,7 @@ from pnp.project import Project
 from pnp.render.cache import RenderCache
 from pnp.render.page_checks import PageLabel, collecting_now, page_findings, settle
 from pnp.rulebook.pagination import pagination_findings
-from pnp.rulebook.reflow import MAX_REFLOWS, Reflow, next_reflow
+from pnp.rulebook.reflow import MAX_REFLOWS, Reflow, layout_score, next_reflow
 from pnp.rulebook.render import render_rulebook_html
 
 
@@ -35,7 +35,7 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
     from pnp.rulebook.page_flow import read_flow
 
     with Renderer(project) as renderer:
-        reflow = Reflow()
+        reflow, best = Reflow(), None
         for attempt in range(MAX_REFLOWS + 1):
             laid_out = html.replace("</head>", f"<style>{reflow.css}</style></head>", 1) if reflow.css else html
             document = renderer.layout(laid_out, what, f"layouts/{game.key}/rulebook.html", tagged=True)
@@ -43,10 +43,13 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
             if booklet:
                 pages = pages[:-1]               # the back cover: no chapter's page
             paginated = pagination_findings(pages, booklet)
+            if best is None or layout_score(pages, paginated, booklet) < best[0]:
+                best = (layout_score(pages, paginated, booklet), document, paginated)
             better = next_reflow(pages, booklet, reflow) if attempt < MAX_REFLOWS else None
             if better is None:
                 break
             reflow = better
+        _, document, paginated = best           # a step that made things worse is not kept
         for number, page in enumerate(document.pages, 1):
             for name, _ratio, _box in overflows(page):
                 raise RenderError(f"{what}, page {number}: a card's {name} text does not fit its box")

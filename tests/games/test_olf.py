@@ -152,11 +152,14 @@ def test_each_character_resource_box_holds_the_game_s_own_die(built_olf):
     insides = []
     with pdfplumber.open(built_olf / "characters.pdf") as pdf:
         for page in pdf.pages[::2]:                                       # the face sheets
-            # each box's border is drawn as a filled ring: its outer and its inner square
-            squares = sorted(round((c["x1"] - c["x0"]) / MM, 1) for c in page.curves
-                             if abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) / MM < 0.1
-                             and face - 2 < (c["x1"] - c["x0"]) / MM < face + 6)
-            insides += squares[:len(squares) // 2]
+            # each box's border is drawn as a filled ring: an outer and an inner square on one centre
+            # (a portrait of about the size is one path, with no ring around it)
+            squares = [((c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM, (c["x1"] - c["x0"]) / MM)
+                       for c in page.curves if abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) / MM < 0.1
+                       and face - 2 < (c["x1"] - c["x0"]) / MM < face + 6]
+            insides += [round(side, 1) for x, y, side in squares
+                        if any(abs(x - x2) < 0.2 and abs(y - y2) < 0.2 and 0.1 < size - side < 1.5
+                               for x2, y2, size in squares)]
     assert len(insides) == expected
     assert all(face + 1 <= side <= face + 4 for side in insides), (face, insides)
 

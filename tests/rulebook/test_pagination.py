@@ -5,7 +5,7 @@ chapter's line."""
 import re
 
 from pnp.rulebook.pagination import Block, PageFlow, pagination_findings
-from pnp.rulebook.reflow import Reflow, next_reflow
+from pnp.rulebook.reflow import Reflow, layout_score, next_reflow
 from tests.conftest import run_pnp
 
 TOP, BOTTOM = 19.0, 279.0          # an A4 page's area inside the base stylesheet's margins
@@ -64,12 +64,13 @@ def test_a_paragraph_s_last_line_alone_at_a_page_s_top_is_a_widow():
     assert pagination_findings(two) == []
 
 
-def test_a_booklet_s_last_sheet_must_hold_a_quarter_of_its_sides():
+def test_a_booklet_s_last_sheet_must_hold_a_quarter_of_its_sides_the_back_cover_counting_as_one():
     full = [page(n, block(top=TOP, bottom=BOTTOM, number=n), opens=n == 1) for n in range(1, 9)]
-    one_line = page(9, block(top=TOP, bottom=TOP + 30, number=9))
-    assert kinds(pagination_findings(full + [one_line], booklet=True)) == [("booklet sheet", 8)]
-    assert pagination_findings(full + [one_line], booklet=False) == []
-    assert pagination_findings(full + [page(9, block(top=TOP, bottom=BOTTOM, number=9))], booklet=True) == []
+    lines = [page(n, block(top=TOP, bottom=TOP + 5, number=n)) for n in range(9, 13)]   # four near-empty pages
+    assert ("booklet sheet", 11) in kinds(pagination_findings(full + lines, booklet=True))
+    assert "booklet sheet" not in [kind for kind, _ in kinds(pagination_findings(full + lines, booklet=False))]
+    # one page of rules on the last sheet: the back cover goes there too, a sheet worth its paper
+    assert pagination_findings(full + [page(9, block(top=TOP, bottom=TOP + 30, number=9))], booklet=True) == []
 
 
 def test_the_re_flow_tightens_the_chapter_or_loosens_it_and_lets_a_table_run_on():
@@ -107,9 +108,16 @@ def test_a_heading_low_on_a_page_with_under_three_lines_of_its_section_is_strand
 def test_a_booklet_whose_pages_fill_its_sheets_is_tightened_to_make_room_for_the_back_cover():
     full = [page(n, block(top=TOP, bottom=BOTTOM - 30, chapter=1 + n // 3, number=n), opens=n % 3 == 0)
             for n in range(1, 9)]
-    assert set(next_reflow(full, True, Reflow()).tightness.values()) == {2}
+    assert set(next_reflow(full, True, Reflow()).tightness.values()) == {1}
     assert next_reflow(full[:7], True, Reflow()) is None       # seven pages: the back cover is the eighth
     assert next_reflow(full, False, Reflow()) is None
+
+
+def test_the_layout_kept_has_the_fewest_findings_then_room_for_the_back_cover():
+    eight = [page(n, block(top=TOP, bottom=BOTTOM - 30, number=n), opens=n == 1) for n in range(1, 9)]
+    seven = eight[:7]
+    assert layout_score(seven, [], True) < layout_score(eight, [], True) < layout_score(seven, ["a finding"], True)
+    assert layout_score(eight, [], False) == layout_score(seven, [], False)      # a book has no back cover to place
 
 
 PLANTED_CHAPTERS = {
