@@ -258,9 +258,7 @@ QUICK = {
 }
 SLOW_FIXTURES = {"built_site", "built", "built_wizard"}         # a whole game's build: the full suite's
 SLOW_FILES = ("test_simulate.py", "test_balance.py")              # simulated seasons: the full suite's
-NOT_QUICK = ("tests/render/test_layout_check.py::test_check_fit_names_every_card",     # lay whole decks out
-             "tests/render/test_layout_check.py::test_text_that_cannot_fit",
-             "tests/data/test_xlsx_source.py::test_a_csv_deck_moved_to_a_workbook_builds",
+NOT_QUICK = ("tests/data/test_xlsx_source.py::test_a_csv_deck_moved_to_a_workbook_builds",     # lay whole decks out
              "tests/test_cli.py::test_text_too_long_to_fit_fails", "tests/test_cli.py::test_a_build_leaves_no_lock",
              "tests/test_cli.py::test_paper_names_in_any_case")
 

@@ -28,11 +28,13 @@ def booklet_order(pages: int | list) -> list[tuple[int | None, int | None]]:
 
 def with_back_cover(pages: int) -> list[int | None]:
     """The reading order of a booklet whose last page is its back cover: the blanks a booklet
-    needs go before it (the inside back cover), so the outside is never blank; when the other
-    pages fill their sheets already, the back cover is left out rather than take a sheet of its own."""
+    needs go before it (the inside back cover, pages for notes), so the outside is never blank
+    and never a page of rules. When the other pages fill their sheets already, the cover takes a
+    sheet of its own, three blanks inside it; the re-flow tightens a book to spare it that
+    (pnp/rulebook/reflow.py)."""
     content = list(range(pages - 1))
-    room = -len(content) % PAGES_PER_SHEET
-    return content if room == 0 else content + [None] * (room - 1) + [pages - 1]
+    room = -len(content) % PAGES_PER_SHEET or PAGES_PER_SHEET
+    return content + [None] * (room - 1) + [pages - 1]
 
 
 def impose_booklet(pdf_bytes: bytes, sheet_size: tuple[float, float], back_cover: bool = False) -> bytes:

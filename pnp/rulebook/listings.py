@@ -61,7 +61,8 @@ def printed_rulings(rulings_: list) -> list:
     labels = {str(ruling["id"]): FAQ_LABEL.format(number) for number, ruling in enumerate(rulings_, 1)}
     if not labels:
         return []
-    mention = re.compile(r"\b(" + "|".join(sorted(map(re.escape, labels), key=len, reverse=True)) + r")\b")
+    mention = re.compile(r"(?:\b(?:ruling|précision) )?\b(" + "|".join(sorted(map(re.escape, labels), key=len, reverse=True))
+                         + r")\b")
     return [{**ruling, "label": labels[str(ruling["id"])],
              **{key: mention.sub(lambda m: labels[m.group(1)], ruling[key])
                 for key in PRINTED_FIELDS if isinstance(ruling.get(key), str)}}

@@ -105,13 +105,15 @@ def test_a_shared_stylesheet_that_is_missing_is_named_where_it_is_imported(proje
     assert f"layouts/{shared}, which is not there" in line
 
 
-def test_text_that_cannot_fit_names_the_card_line(project_copy, tmp_path):
-    long = "Every round, " + "the Verse draws again and again and again " * 12 + "until dawn."
-    edit(project_copy, "card_data/verset/glass.yaml", "text: Once per campaign", f"text: {long} Once per campaign")
-    line = line_of(project_copy, "card_data/verset/glass.yaml", "text: Every round")
-    result = run_pnp("build", "verset", "--project", str(project_copy), "--out", str(tmp_path / "out"))
+LONG = "Every round, " + "the raven draws again and again and again " * 12 + "until dawn. "
+
+
+def test_text_that_cannot_fit_names_the_card_line(tiny, tmp_path):
+    edit(tiny.root, "card_data/tiny/cards.yaml", "text: Look at the top card", f"text: {LONG}Look at the top card")
+    line = line_of(tiny.root, "card_data/tiny/cards.yaml", "text: Every round")
+    result = run_pnp("build", "tiny", "--project", str(tiny.root), "--out", str(tmp_path / "out"))
     assert result.exit_code == 2, result.output
-    assert f"card_data/verset/glass.yaml:{line}: card 1 (glass-of-forgiveness), text" in result.output
+    assert f"card_data/tiny/cards.yaml:{line}: card 2 (the-raven), text" in result.output
     assert "7pt" in result.output and not (tmp_path / "out").exists()
 
 
@@ -215,15 +217,14 @@ def test_a_font_only_another_game_declares_is_refused_with_the_import_to_add(tin
     assert run_pnp("check", "tiny", "--project", str(tiny.root)).exit_code == 0
 
 
-def test_check_fit_names_every_card_whose_text_cannot_fit(project_copy):
+def test_check_fit_names_every_card_whose_text_cannot_fit(tiny):
     """Issue 28, item 4: the check alone passes (it renders HTML); `--measure-fit` lays the cards out."""
-    long = "Every round, " + "the Verse draws again and again and again " * 12 + "until dawn."
-    edit(project_copy, "card_data/verset/glass.yaml", "text: Once per campaign", f"text: {long} Once per campaign")
-    line = line_of(project_copy, "card_data/verset/glass.yaml", "text: Every round")
-    assert run_pnp("check", "verset", "--project", str(project_copy)).exit_code == 0
-    result = run_pnp("check", "verset", "--measure-fit", "--project", str(project_copy))
+    edit(tiny.root, "card_data/tiny/cards.yaml", "text: Look at the top card", f"text: {LONG}Look at the top card")
+    line = line_of(tiny.root, "card_data/tiny/cards.yaml", "text: Every round")
+    assert run_pnp("check", "tiny", "--project", str(tiny.root)).exit_code == 0
+    result = run_pnp("check", "tiny", "--measure-fit", "--project", str(tiny.root))
     assert result.exit_code == 2, result.output
-    assert f"card_data/verset/glass.yaml:{line}: card 1 (glass-of-forgiveness), text" in result.output
+    assert f"card_data/tiny/cards.yaml:{line}: card 2 (the-raven), text" in result.output
     assert "Traceback" not in result.output
 
 

@@ -30,7 +30,7 @@ def test_every_page_appears_once_and_facing_pages_sum_right(pages):
 @pytest.mark.parametrize("pages, reading", [
     (6, [0, 1, 2, 3, 4, None, None, 5]),     # five pages of rules, two blanks inside, the back cover outside
     (8, [0, 1, 2, 3, 4, 5, 6, 7]),           # seven and the cover: no blank at all
-    (9, [0, 1, 2, 3, 4, 5, 6, 7]),           # eight fill two sheets: the cover is left out, not given a third
+    (9, [0, 1, 2, 3, 4, 5, 6, 7, None, None, None, 8]),   # eight fill two sheets: the cover takes a third
 ])
 def test_a_back_cover_is_always_outside_and_the_blanks_inside(pages, reading):
     assert with_back_cover(pages) == reading
