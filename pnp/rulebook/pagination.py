@@ -137,7 +137,8 @@ def _stranded_intro(page: PageFlow, following: PageFlow | None, index: int) -> l
 def heading_without_its_section(page: PageFlow, following: PageFlow | None) -> Block | None:
     """A heading in the page's last fifth, not its last block, with under MIN_LINES_UNDER_HEADING
     lines of its section below it there and the rest overleaf: a chapter's title and its first two
-    lines at a page's foot read as stranded as a title alone."""
+    lines at a page's foot read as stranded as a title alone. A section that ends on the page (the
+    next page opens with a heading of its level or above) is whole, however short."""
     if following is None or not following.blocks or following.chapter_start:
         return None
     zone = page.content_bottom - FOOT_ZONE * (page.content_bottom - page.content_top)
@@ -145,6 +146,9 @@ def heading_without_its_section(page: PageFlow, following: PageFlow | None) -> B
     if not headings or headings[-1].top < zone:
         return None
     heading = headings[-1]
+    first = following.blocks[0]
+    if first.tag in HEADINGS and first.tag <= heading.tag:     # its section ended on this page
+        return None
     lines = sum(leaf.lines for leaf in page.leaves if leaf.top >= heading.bottom - 0.1)
     return heading if lines < MIN_LINES_UNDER_HEADING else None
 

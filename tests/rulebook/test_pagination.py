@@ -96,6 +96,9 @@ def test_a_heading_low_on_a_page_with_under_three_lines_of_its_section_is_strand
     found = pagination_findings(book(2))
     assert kinds(found) == [("stranded", 0)] and "under 3 lines of its section below it" in found[0].what
     assert pagination_findings(book(3)) == []
+    whole = book(2)[:1] + [page(2, block("h1", top=TOP, bottom=TOP + 10, chapter=7, number=7),
+                                block(top=TOP + 12, bottom=200, chapter=7, number=8))]
+    assert pagination_findings(whole) == []              # its section ended on the page: the next one opens overleaf
     pushed = next_reflow(book(2), False, Reflow())
     assert pushed.pushed == {5} and '[data-block="5"] { break-before: page !important; }' in pushed.css
     near_empty = [page(1, block("h1"), block(top=30, bottom=60, number=2), opens=True),
