@@ -1,16 +1,17 @@
 """What the typesetter does when a rulebook's pagination fails (pnp/rulebook/pagination.py), as
 a compositor would: set the chapter a little tighter so its last lines join the page before,
-let a table or list that left a page near empty run on overleaf, send a heading stranded at a page's
-foot overleaf with its section, and tighten the whole book when a booklet's last sheet would carry
-next to nothing or its pages would leave no room for the back cover. Each step is CSS added after the game's own;
-the rulebook is laid out again with it, up to MAX_REFLOWS times. Pure: pages in, rules out.
+let a table or list that left a page near empty run on overleaf, send a heading stranded at a
+page's foot overleaf with its section, and tighten the whole book when a booklet's last sheet would
+carry next to nothing or its pages would leave no room for the back cover. Each step is CSS added
+after the game's own; the rulebook is laid out again with it, up to MAX_REFLOWS times, and the best
+layout is kept (layout_score). Pure: pages in, rules out.
 """
 
 from dataclasses import dataclass, field
 
 from pnp.rulebook.pagination import (BLOCK_NUMBER, BOOKLET_SIDES, CHAPTER_NUMBER, MIN_BOOKLET_LAST_SHEET,
-                                     MIN_LAST_PAGE_FILL, MIN_PAGE_FILL, PageFlow, heading_without_its_section, last_sheet_fill,
-                                     stranded_intro)
+                                     MIN_LAST_PAGE_FILL, MIN_PAGE_FILL, PageFlow, heading_without_its_section,
+                                     last_sheet_fill, stranded_intro)
 
 MAX_REFLOWS = 5
 # Each step of tightness: the chapter's line height, its paragraphs' space after, its sections'
@@ -69,7 +70,8 @@ def layout_score(pages: list[PageFlow], paginated: list, booklet: bool) -> tuple
 def next_reflow(pages: list[PageFlow], booklet: bool, current: Reflow) -> Reflow | None:
     """The adjustments for the next layout, or None when nothing more can help. A chapter's own
     pages come first; a booklet's last sheet is tightened for once they are sound."""
-    tightness, split, pushed, kept = dict(current.tightness), set(current.split), set(current.pushed), set(current.kept)
+    tightness, split = dict(current.tightness), set(current.split)
+    pushed, kept = set(current.pushed), set(current.kept)
 
     def tighten(chapter: int, last_page: bool) -> None:
         level = tightness.get(chapter, 0)

@@ -43,8 +43,9 @@ def render_rulebook(project: Project, game, loaded: list, results: dict, page_si
             if booklet:
                 pages = pages[:-1]               # the back cover: no chapter's page
             paginated = pagination_findings(pages, booklet)
-            if best is None or layout_score(pages, paginated, booklet) < best[0]:
-                best = (layout_score(pages, paginated, booklet), document, paginated)
+            score = layout_score(pages, paginated, booklet)
+            if best is None or score < best[0]:
+                best = (score, document, paginated)
             better = next_reflow(pages, booklet, reflow) if attempt < MAX_REFLOWS else None
             if better is None:
                 break
