@@ -52,13 +52,16 @@ def _hand(setup: dict, result: dict) -> str:
 
 
 def _duel(setup: dict, result: dict) -> str:
-    """The rounds in order, with the score after each."""
+    """The rounds in order, with the score after each; a tied round is replayed under its own
+    number (the decider after a tie is still "the third round")."""
     won = lost = 0
     steps = []
-    for number, outcome in enumerate(setup["rounds"], 1):
+    number = 1
+    for outcome in setup["rounds"]:
         won, lost = won + (outcome == "win"), lost + (outcome == "lose")
         steps.append(f"round {number} tied and replayed" if outcome == "tie"
                      else f"round {number} {'won' if outcome == 'win' else 'lost'} ({won}\u00a0to\u00a0{lost})")
+        number += outcome != "tie"
     winner = {"player": f"The player wins the duel, {won} rounds to {lost}.",
               "opponent": f"The Verse wins the duel, {lost} rounds to {won}.", None: "The duel goes on."}
     drink = (" Beaten without a round won, the player draws a Bar card at random, when the Bar is in play."
