@@ -68,6 +68,15 @@ class PageFlow:
         return max(0.0, min(1.0, (max(b.bottom for b in self.blocks) - self.content_top) / height)) if height else 1.0
 
 
+def _foot_zone(page: PageFlow) -> float:
+    """Where the page's last fifth begins, in mm from its top edge."""
+    return page.content_bottom - FOOT_ZONE * (page.content_bottom - page.content_top)
+
+
+def _down_the_page(page: PageFlow, block: Block) -> str:
+    return f"{round((block.top - page.content_top) / (page.content_bottom - page.content_top) * 100)} % down the page"
+
+
 def _rect(page: PageFlow, top: float, bottom: float):
     return (page.left, top, page.right, bottom)
 
@@ -117,7 +126,7 @@ def stranded_intro(page: PageFlow, following: PageFlow | None) -> Block | None:
         return None
     if following.blocks[0].key == last.key:          # the intro itself runs on overleaf: not stranded
         return None
-    zone = page.content_bottom - FOOT_ZONE * (page.content_bottom - page.content_top)
+    zone = _foot_zone(page)
     if last.bottom < zone and page.fill >= MIN_PAGE_FILL:
         return None
     return last
@@ -130,8 +139,7 @@ def _stranded_intro(page: PageFlow, following: PageFlow | None, index: int) -> l
     kind = ("heading" if last.tag in HEADINGS else "question" if "faq-q" in last.classes else "lead-in")
     return [Finding("stranded", last.at, f"is a {kind} that ends page {page.number}: what it introduces is "
                     f"overleaf, on page {following.number}", _shown(last.text_start),
-                    f"{round((last.top - page.content_top) / (page.content_bottom - page.content_top) * 100)} % "
-                    "down the page", _rect(page, last.top, last.bottom), index)]
+                    _down_the_page(page, last), _rect(page, last.top, last.bottom), index)]
 
 
 def heading_without_its_section(page: PageFlow, following: PageFlow | None) -> Block | None:
@@ -141,7 +149,7 @@ def heading_without_its_section(page: PageFlow, following: PageFlow | None) -> B
     next page opens with a heading of its level or above) is whole, however short."""
     if following is None or not following.blocks or following.chapter_start:
         return None
-    zone = page.content_bottom - FOOT_ZONE * (page.content_bottom - page.content_top)
+    zone = _foot_zone(page)
     headings = [block for block in page.blocks[:-1] if block.tag in HEADINGS]
     if not headings or headings[-1].top < zone:
         return None
@@ -159,9 +167,8 @@ def _heading_without_its_section(page: PageFlow, following: PageFlow | None, ind
         return []
     return [Finding("stranded", heading.at, f"is a heading near the foot of page {page.number} with under "
                     f"{MIN_LINES_UNDER_HEADING} lines of its section below it: the rest is overleaf, on page "
-                    f"{following.number}", _shown(heading.text_start),
-                    f"{round((heading.top - page.content_top) / (page.content_bottom - page.content_top) * 100)} % "
-                    "down the page", _rect(page, heading.top, page.content_bottom), index)]
+                    f"{following.number}", _shown(heading.text_start), _down_the_page(page, heading),
+                    _rect(page, heading.top, page.content_bottom), index)]
 
 
 def _widows(page: PageFlow, before: PageFlow | None, index: int) -> list[Finding]:

@@ -189,9 +189,9 @@ def glass(setup, context):
     if duel({"rounds": outcomes}, context)["winner"] != "opponent":
         raise SetupError("rounds", "the Glass is drunk after losing a duel: these rounds do not end "
                                    f"with the Verse winning its {campaign.ROUNDS_TO_WIN_DUEL} rounds")
-    changes = [change for _, change in rounds]
-    back = campaign.glass_refund([staked for staked, _ in rounds])
-    return {"staked": sum(staked for staked, _ in rounds), "lost": -sum(c for c in changes if c < 0),
+    stakes, changes = [staked for staked, _ in rounds], [change for _, change in rounds]
+    back = campaign.glass_refund(stakes)
+    return {"staked": sum(stakes), "lost": -sum(c for c in changes if c < 0),
             "net": sum(changes), "given_back": back, "souls_after": setup["souls"] + back}
 
 

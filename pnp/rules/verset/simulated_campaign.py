@@ -235,8 +235,7 @@ class Campaign:
         if tune is not None:
             standing.append(tune["effect"])            # for the whole duel (R30)
         wins = losses = 0
-        round_changes = []                             # what each round did to the reserve
-        round_stakes = []
+        round_stakes = []                              # what the Glass would give back (R27)
         lost_round_once = False
         spectator = None
         self.shoe.new_duel()
@@ -255,14 +254,12 @@ class Campaign:
                             if per == "round" or not lost_round_once)
             result = self.round(rules, stake, reduction)
             self.souls += result.souls
-            round_changes.append(result.souls)
             round_stakes.append(result.stake)
             self.peak = max(self.peak, self.souls + result.stake * (result.outcome != "lose"))
             self.spend(result.used)
             if result.outcome == "lose":
                 lost_round_once = True
-                refund, voided = self.undo_loss(result, rules)
-                round_changes.append(refund)
+                _, voided = self.undo_loss(result, rules)
                 if voided:
                     continue
                 losses += 1
