@@ -34,6 +34,7 @@ from pnp.render.named_pictures import image_problems, linked_sheet_problems
 from pnp.render.stylesheet_check import stylesheet_problems
 from pnp.render.raw_icons import raw_icon_problems
 from pnp.render.templates.syntax import syntax_error_place
+from pnp.render.templates.filters import COLOUR
 from pnp.render.templates import (
     TemplateLimit,
     deck_view,
@@ -145,6 +146,9 @@ def _kept_checking_environment(project: Project, inline_icons: tuple):
         problem = icon_problem(project, name)
         if problem:
             raise TemplateLimit(f"layouts/icons/{name}.svg: {problem}")
+        if ink_saver_colour is not None and not COLOUR.match(str(ink_saver_colour)):
+            raise TemplateLimit(f"icon('{name}', ...): the colour kept on the ink saver is {str(ink_saver_colour)[:40]!r}; "
+                                "expected a colour written #rrggbb, as '#1d1024'")
         return icon_url(name, colour)
     env.globals["icon"] = icon
     return env, known

@@ -260,3 +260,12 @@ def test_a_stylesheet_or_picture_the_build_would_refuse_is_refused_by_check(tiny
     result = run_pnp("check", "tiny", "--project", str(tiny.root))
     assert result.exit_code == 2, result.output
     assert f"layouts/tiny/card.html:{line}: {named}: expected a " in result.output, result.output
+
+
+def test_an_ink_saver_colour_that_is_not_a_colour_is_refused_at_its_layout_line(tiny):
+    edit(tiny.root, "layouts/tiny/card.html", "icon(card.icon, '#1d3a4a')", "icon(card.icon, '#1d3a4a', 'red')")
+    line = line_of(tiny.root, "layouts/tiny/card.html", "'red'")
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2, result.output
+    assert f"layouts/tiny/card.html:{line}: " in result.output and "expected a colour written #rrggbb" in result.output
+    assert "Traceback" not in result.output
