@@ -181,12 +181,12 @@ def opponent(setup, context):
     acts = not (shown.joker or revealed.joker) and revealed.value > shown.value
     target = flip_target(table.faces, revealed.colour) if acts else None
     out = {"revealed": str(revealed), "acts": acts, "turned": str(target) if target else None, "now": None,
-           "discarded": None, "square_points": 0}
+           "discarded": None, "table": [str(f) for f in table.faces], "square_points": 0}
     if target is not None:
         back = _back(target, backs, "table")
         change = turn(table, target, back)
         out.update(now=str(back), discarded=str(change.discarded) if change.discarded else None,
-                   square_points=change.square_points)
+                   table=[str(f) for f in change.table.faces], square_points=change.square_points)
     return out
 
 
@@ -223,7 +223,7 @@ KINDS = {kind.name: kind for kind in (
          ("turned", "now", "discarded", "table", "square_points"), neighbour),
     Kind("opponent", "solo: the simulated opponent's turn",
          (TABLE, SetupField("top", "str", help="the face the pile's top card shows"), DECK),
-         ("revealed", "acts", "turned", "now", "discarded", "square_points"), opponent),
+         ("revealed", "acts", "turned", "now", "discarded", "table", "square_points"), opponent),
     Kind("ladder", "solo: what the source's ladder says of a score",
          (SetupField("score", "int", low=0, high=200),), ("words", "next"), ladder),
 )}
