@@ -1,8 +1,8 @@
-"""The box's counts, from the source's contents list (rulings D4 for the Assets)."""
+"""The box's counts, from the source's contents list (10 Assets, not the 12 it counts)."""
 
 FORTIFICATIONS = (0, 2, 3, 4, 5, 7)            # each team's six tiles
 FORTIFICATIONS_IN_PLAY = 5                     # one set aside unseen each round
-ASSETS = (7, 5, 3, 1, 1)                       # each team's five (D4: 10 cards, not 12)
+ASSETS = (7, 5, 3, 1, 1)                       # each team's five (10 cards, not the 12 the source counts)
 ASSET_NAMES = {7: "Freedom and Peace", 5: "Important Site", 3: "Prisoner of War", 1: "Civilian"}
 TEAMS = ("French", "German")
 TACTICAL_DECK = (("decoy", 3), ("mustard_gas", 3), ("air_strike", 3), ("artillery", 3), ("stratagem", 4))
