@@ -75,11 +75,13 @@ def odds(setup, context):
     if "ability" not in setup:
         if "uses" in setup:
             raise SetupError("uses", "uses go with an ability")
-        return {"success": success_chance(setup["dice"], targets)}
+        return {"success": success_chance(setup["dice"], targets), "without": None}
     name = ROLL_ABILITIES[setup["ability"]]
     if name == abilities.OATHBOUND and "uses" in setup:
         raise SetupError("uses", "Oathbound has no uses to spend: the Knight helps once per Challenge")
-    return {"success": ability_chance(setup["dice"], targets, name, setup.get("uses", 1))}
+    # without: the same roll with the ability left unused, so an example can set the two side by side
+    return {"success": ability_chance(setup["dice"], targets, name, setup.get("uses", 1)),
+            "without": success_chance(setup["dice"], targets)}
 
 
 def ability(setup, context):
@@ -202,6 +204,7 @@ KINDS = {kind.name: kind for kind in (
     Kind("pool", "how many Challenge dice a player rolls",
          (SetupField("challenge", "symbols or all", help="the challenge's attribute symbols, or all (All You've Got)"),
           SetupField("symbols", "strs", help="every attribute symbol on the player's cards"),
+          SetupField("hero", "str", required=False, help="the hero's player, named in the example's words"),
           SetupField("power", "int", required=False, low=0, high=MAX_POWER, help="Power spent for extra dice"),
           SetupField("insight", "int", required=False, low=0, high=20, help="Insight, on Slay Them! only (phase: slay)"),
           SetupField("phase", "str", required=False, choices=("approach", "lair", "end", "slay"),
@@ -216,7 +219,7 @@ KINDS = {kind.name: kind for kind in (
                      help="a Special Ability the roller may use on a failure"),
           SetupField("uses", "int", required=False, low=1, high=6,
                      help="uses spent on the one roll (Legerdemain: rolls again; Hex: +1s); default 1")),
-         ("success",), odds),
+         ("success", "without"), odds),
     Kind("ability", "a failed roll and the Special Ability used on it",
          (SetupField("ability", "str", choices=tuple(ROLL_ABILITIES)), SetupField("dice", "ints"),
           SetupField("targets", "ints"),
