@@ -15,12 +15,14 @@ VARIANTS = (("organ", "Cursed Organ"), ("bar", "Bar"), ("spectators", "Shadow Sp
 GAME_TITLE = "Le Dernier Verset"
 
 
-COLUMNS = (("drawn", "Verses drawn", 3.2), ("faced", "Verse faced", 2.4), ("gall", "Gall", 0.8),
+COLUMNS = (("drawn", "Verses drawn", 2.8), ("faced", "Verse faced", 2.3), ("gall", "Gall", 0.8),
            ("won", "Rounds won", 1.0), ("lost", "Rounds lost", 1.0), ("result", "Result", 1.4),
-           ("souls", "Souls after", 1.1), ("abilities", "Abilities bought", 2.6))
+           ("souls", "Souls after", 1.1), ("abilities", "Abilities bought", 2.2), ("drinks", "Drinks held", 1.6))
+# The Glass of Forgiveness, once a campaign: ticked when drunk, its duel marked in the Result column.
+GLASS = ("Glass used", "Drunk: write “cancelled” as that duel’s result")
 TALLY = (("souls_left", "Souls left"), ("gall_kept", "Gall kept"), ("soul_transfer", "Souls + gall (Soul Transfer)"),
          ("ending", "Ending"))
-HEADINGS = ("Campaign sheet", "Difficulty", "Variants", "Duel", "Endings", "Final tally")
+HEADINGS = ("Campaign sheet", "Difficulty", "Variants", "Duel", "Endings", "Final tally") + GLASS
 # Every word the sheet prints, for the game's catalogues (`pnp translate`): the rest comes from the engine's names.
 PRINTED_WORDS = (HEADINGS + tuple(label for _, label in VARIANTS) + tuple(label for _, label, _ in COLUMNS)
                  + tuple(label for _, label in TALLY) + tuple(d.name for d in DIFFICULTIES.values())
@@ -34,7 +36,8 @@ def campaign_sheet(title: str = GAME_TITLE, say=lambda words: words) -> FormSpec
         title=title,
         subtitle=say("Campaign sheet"),
         groups=(CheckGroup("difficulty", say("Difficulty"), tuple((d.key, say(d.name)) for d in DIFFICULTIES.values())),
-                CheckGroup("variant", say("Variants"), tuple((key, say(label)) for key, label in VARIANTS))),
+                CheckGroup("variant", say("Variants"), tuple((key, say(label)) for key, label in VARIANTS)),
+                CheckGroup("glass", say(GLASS[0]), (("used", say(GLASS[1])),))),
         columns=tuple(Column(key, say(label), width) for key, label, width in COLUMNS),
         rows=DUELS,
         row_label=say("Duel"),

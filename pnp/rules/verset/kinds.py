@@ -286,7 +286,7 @@ def variant(setup, context):
 def hand_limit(setup, context):
     permanents = sum(1 for card in context.get("abilities", {}).values() if card.get("type") == "permanent")
     if setup["held"] > HAND_LIMIT:
-        raise SetupError("held", f"{setup['held']} abilities held: a hand rests at {HAND_LIMIT} at most (R24)")
+        raise SetupError("held", f"{setup['held']} abilities held: a hand rests at {HAND_LIMIT} at most")
     if context.get("abilities") and setup["permanents"] > permanents:
         raise SetupError("permanents", f"{setup['permanents']} Permanents in play: the deck holds {permanents}")
     if setup["held"] + setup["gained"] + setup["permanents"] > ABILITIES:

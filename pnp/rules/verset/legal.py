@@ -31,7 +31,7 @@ MOMENTS = {
 AFTER_A_LOST_ROUND = {"refund_stake", "void_round"}
 GALL_PRICES = (GALL_FOR_ONE, GALL_FOR_CHOICE)
 TRADED_FOR_THE_GLASS = ("unique", "permanent")
-FIRST_DUEL_AFTER_THE_BAR_OPENS = 2      # "between duels": never before the first (ruling R33)
+FIRST_DUEL_AFTER_THE_BAR_OPENS = 2      # "between duels": never before the first (ruling R4)
 
 
 # --- a round ------------------------------------------------------------------------------
@@ -57,7 +57,7 @@ def may_stand(state) -> bool:
 
 
 def may_raise_now(state, souls_left: int | None, player_blackjack: bool) -> bool:
-    """Once, right after the deal, one level, as far as the souls allow; never on a blackjack (R12)."""
+    """Once, right after the deal, one level, as far as the souls allow; never on a blackjack."""
     return not player_blackjack and not state.adjusted and may_raise(state.stake, state.rules, souls_left)
 
 
@@ -115,7 +115,7 @@ def may_feed_organ(souls: int, variants) -> bool:
 
 
 def may_buy_drink(souls: int, variants, next_duel: int) -> bool:
-    """3 souls at the Bar between duels (ruling R33), never the last souls (R11)."""
+    """3 souls at the Bar between duels (ruling R4), never the last souls (R11)."""
     return ("bar" in variants and souls > BAR_DRINK_COST
             and FIRST_DUEL_AFTER_THE_BAR_OPENS <= next_duel <= DUELS)
 
@@ -153,5 +153,5 @@ def may_drink_glass(variants, used: bool, souls: int, given: dict, duel_lost: bo
 
 
 def within_hand_limit(hand: list) -> bool:
-    """Abilities in hand, Permanents in play aside (R24)."""
+    """Abilities in hand, Permanents in play aside."""
     return len(hand) <= HAND_LIMIT

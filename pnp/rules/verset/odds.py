@@ -84,7 +84,7 @@ def opponent_finals(up_rank: str, stand_on: int) -> dict[str, Fraction]:
 
     The opponent holds `up_rank` face up; its hole card and draws come from the other 51
     cards of a full deck. It stops on a natural blackjack, or once its best total reaches
-    `stand_on` (R13), or when it busts. Keys: "blackjack", each final total from
+    `stand_on`, or when it busts. Keys: "blackjack", each final total from
     `stand_on` to 21, and "bust".
 
     Exact, in whole numbers: every way of drawing is weighted by the number of ordered draws

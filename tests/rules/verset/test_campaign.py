@@ -79,7 +79,7 @@ def test_a_drink_held_is_not_at_the_bar_to_be_drawn_again():
 
 
 def test_the_bar_opens_only_between_duels(monkeypatch):
-    """Ruling R33: no drink is bought before the first duel."""
+    """Ruling R4: no drink is bought before the first duel."""
     held = []
     monkeypatch.setattr(Campaign, "play_duel", lambda self, verse, tune=None: held.append(list(self.drinks)))
     Campaign(decks(), "tenderfoot", ("bar",), random.Random(5)).play()

@@ -152,7 +152,7 @@ def test_the_legality_check_refuses_what_the_rules_forbid():
     shade = {"id": "guardian-shade", "type": "unique", "effect": [{"op": "refund_stake"}]}
     assert not legal.may_undo_lost_round(shade, table_rules(), 0, {}, 3)                          # R32
     assert legal.may_undo_lost_round(shade, table_rules(), 1, {}, 3)
-    assert not legal.may_buy_drink(12, VARIANTS, 1) and legal.may_buy_drink(12, VARIANTS, 2)     # R33
+    assert not legal.may_buy_drink(12, VARIANTS, 1) and legal.may_buy_drink(12, VARIANTS, 2)     # R4
     assert not legal.may_feed_organ(1, VARIANTS)                                                 # R11
     assert not legal.may_hold_drinks([{"id": "widows-gin"}, {"id": "widows-gin"}])               # R10
     assert not legal.may_spend_gall([3], 4, table_rules())
