@@ -18,7 +18,7 @@ WINNING_SPACE = 30
 LOSING_SPACE = 0
 DOUBLE_ZONE = range(1, 8)           # spaces 1-7: a gain of points moves twice as far
 FIRST_LEAVE_GAIN = 1                # leaving the first betting round, unless alone in the lead:
-                                    # one space, never doubled (ruling W8)
+                                    # one space, never doubled (rulebook §5)
 SECOND_BEST_FROM_PLAYERS = 5        # 5 and 6 players: the 2nd best hand gains its lowest token
 
 

@@ -6,7 +6,7 @@ from pnp.rules.kinds import SetupError
 from pnp.rules.wizard.kinds import KINDS
 from pnp.rules.wizard.tokens import tokens_for
 
-# Real cards for the rulebook's scoring example, whose letters alone do not add up (ruling W3):
+# Real cards for the rulebook's scoring example, whose letters alone do not add up (rulebook §5):
 # Lana's Dragon gains 2 beside her caster, Élodie's Goblin King 6 beside her goblin, and the
 # common B is a spell, so only players with a caster count it.
 SCORING_CARDS = {
@@ -78,7 +78,7 @@ def test_a_first_bet_leave_is_judged_after_the_earlier_first_bet_leaves():
 
 
 def test_the_leave_point_is_one_space_even_in_the_double_zone():
-    """Ruling W8: the leave rule names its move, one space; the double zone doubles token gains."""
+    """Rulebook §5: the leave rule names its move, one space; the double zone doubles token gains."""
     result = play([player("Low", 5, (), out=True), player("B", 15, (2, 4), "CD"), player("C", 15, (3, 2), "EF")])
     assert result["moves"]["Low"] == 1 and result["positions"]["Low"] == 6
 

@@ -18,4 +18,4 @@ def test_each_ruling_is_complete_and_cited_ones_exist():
     for path in (ROOT / "pnp" / "rules" / "wizard").glob("*.py"):
         cited |= set(re.findall(r"\bW\d+\b", path.read_text()))
     assert cited <= ids
-    assert {"W1", "W2", "W3"} <= ids      # three rounds or 30; two spells; the scoring example
+    assert {"W1", "W2", "W4"} <= ids      # rounds until 30 or 0; two spells; leaving a round
