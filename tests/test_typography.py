@@ -61,3 +61,8 @@ def test_a_chapter_keeps_names_and_addresses_whole_and_common_words_hyphenate():
     assert '<span class="name">Abigail</span>' in html and '<span class="name">Forgiveness</span>' in html
     assert '<span class="url">creativecommons.org/licenses/by/3.0</span>' in html
     assert "tonight" in html and '"name">tonight' not in html and '"name">pours' not in html
+
+
+def test_french_punctuation_after_a_word_in_bold_takes_its_space():
+    assert markdown("fr").render("**Lorc** : dragon ; **Skoll** ?") == \
+        f"<p><strong>Lorc</strong>{NBSP}: dragon{NNBSP}; <strong>Skoll</strong>{NNBSP}?</p>\n"

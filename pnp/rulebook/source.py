@@ -111,9 +111,11 @@ def _last_words_kept(state) -> None:
 
 def _french_spaces(state) -> None:
     for token in state.tokens:
-        for child in (token.children or ()) if token.type == "inline" else ():
+        for index, child in enumerate((token.children or ()) if token.type == "inline" else ()):
             if child.type == "text":
-                child.content = french_spaced(child.content)
+                # a text after a word in bold or italic ("**Lorc** : ...") is spaced as its sequel
+                after_word = index > 0 and token.children[index - 1].type.endswith("_close")
+                child.content = french_spaced("x" + child.content)[1:] if after_word else french_spaced(child.content)
 
 
 def rulebook_dir(project: Project, game_key: str, language: str | None = None,
