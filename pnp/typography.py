@@ -131,6 +131,27 @@ def keep_last_words(text: str) -> str:
     return f"{text[:match.start()]}{match.group(1)}{NO_BREAK_SPACE}{match.group(2)}"
 
 
+NUMBER_THEN_WORD = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?) (?=[^\W\d_])")    # 3 souls, 35 cartes
+OPERATOR_THEN_NUMBER = re.compile(r"(?<=\s)([+−×=]) (?=[−+]?\d)")               # 1 + 2, = 19
+WORD_THEN_SIGNED = re.compile(r"(?<=[^\W\d_]) (?=[−+]\d)")                        # Élodie −1
+
+
+def numbers_bound(text: str) -> str:
+    """Text whose numbers keep to what they count, their operator and their owner across a line's
+    end: "3 souls", "1 + 2", "Élodie −1" break as one (a no-break space), never "3 / souls"."""
+    if not isinstance(text, str) or not any(c.isdigit() for c in text):
+        return text
+    text = NUMBER_THEN_WORD.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
+    text = OPERATOR_THEN_NUMBER.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)
+    return WORD_THEN_SIGNED.sub(NO_BREAK_SPACE, text)
+
+
+def line_ends_kept(text: str) -> str:
+    """A printed text's numbers bound to their words (numbers_bound) and its last two words
+    together (keep_last_words): what cards and aids print of their data and catalogues."""
+    return keep_last_words(numbers_bound(text))
+
+
 def signed(number) -> str:
     """A number with its sign, as a table of gains and losses prints it: +2, 0, −3 (a true minus;
     the `signed` filter of layouts and chapters)."""

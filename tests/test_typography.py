@@ -4,7 +4,7 @@ shows it, what it leaves alone, and the fixes the tool makes itself."""
 import pytest
 
 from pnp.rulebook.source import markdown
-from pnp.typography import keep_last_words, signed, typography_faults
+from pnp.typography import keep_last_words, numbers_bound, signed, typography_faults
 
 NNBSP, NBSP = "\u202f", "\u00a0"
 
@@ -48,3 +48,21 @@ def test_the_tool_sets_what_it_can_itself():
     french = markdown("fr").render('Voici : un « test » ? "cité" !')
     assert french == f"<p>Voici{NBSP}: un «{NNBSP}test{NNBSP}»{NNBSP}? «{NNBSP}cité{NNBSP}»{NNBSP}!</p>\n"
     assert markdown("en").render("It's \"quoted\".") == "<p>It’s “quoted”.</p>\n"
+
+
+def test_a_number_keeps_to_what_it_counts_its_operator_and_its_owner():
+    assert numbers_bound("you score 7 points, 1 + 2 and Élodie −1") == \
+        f"you score 7{NBSP}points, 1 +{NBSP}2{NBSP}and Élodie{NBSP}−1"
+    assert numbers_bound("in 1849, from 12") == "in 1849, from 12"     # no word after its number
+
+
+def test_a_chapter_keeps_names_and_addresses_whole_and_common_words_hyphenate():
+    html = markdown("en").render("Abigail pours the Forgiveness glass (creativecommons.org/licenses/by/3.0) tonight.")
+    assert '<span class="name">Abigail</span>' in html and '<span class="name">Forgiveness</span>' in html
+    assert '<span class="url">creativecommons.org/licenses/by/3.0</span>' in html
+    assert "tonight" in html and '"name">tonight' not in html and '"name">pours' not in html
+
+
+def test_french_punctuation_after_a_word_in_bold_takes_its_space():
+    assert markdown("fr").render("**Lorc** : dragon ; **Skoll** ?") == \
+        f"<p><strong>Lorc</strong>{NBSP}: dragon{NNBSP}; <strong>Skoll</strong>{NNBSP}?</p>\n"

@@ -21,6 +21,31 @@ def _card_label(card) -> str:
     return getattr(card, "id", None) or getattr(card, "name", "?")
 
 
+def side_starts(document) -> list[int]:
+    """The pages on which a card side starts (layouts/deck.html: one `.page` a side): a page
+    that goes on with the side before it (its `.page` again, or a box cut from it that WeasyPrint
+    set on a page of its own, outside any `.page`) is a spill, not a side."""
+    starts, before = [], None
+    for index, page in enumerate(document.pages):
+        side = _side_element(page._page_box)
+        if index == 0 or (side is not None and side is not before):
+            starts.append(index)
+        before = side if side is not None else before
+    return starts
+
+
+def _side_element(page_box):
+    queue = [page_box]
+    while queue:
+        box = queue.pop(0)
+        element = getattr(box, "element", None)
+        if element is not None and getattr(box, "element_tag", None) == "div" \
+                and "page" in (element.get("class") or "").split():
+            return element
+        queue.extend(getattr(box, "children", ()) or ())
+    return None
+
+
 def _page_labels(deck: Deck, cards: list) -> list[PageLabel]:
     """Each page of a deck's document in a designer's words: faces, then backs."""
     faces = [PageLabel(f"{deck.title} '{_card_label(card)}' face", deck.shape, f"the faces of {deck.title}",
@@ -121,8 +146,13 @@ def render_deck(project: Project, game: Game, deck: Deck, cards: list,
         def laid_out(html: str):
             document = renderer.layout(html, what, f"layouts/{deck.face}")
             if len(document.pages) != expected:
-                raise RenderError(f"{what}: the layout made {len(document.pages)} pages for "
-                                  f"{expected} card sides; a card spills onto a second page")
+                starts = side_starts(document)
+                if len(starts) != expected:
+                    raise RenderError(f"{what}: the layout made {len(document.pages)} pages for "
+                                      f"{expected} card sides; a card spills onto a second page")
+                # A side whose text ran onto a page of its own: that page is dropped, and the side
+                # is told as text that does not fit (pnp.render.fitting.overflows), so it shrinks.
+                document = document.copy([document.pages[index] for index in starts])
             return document
 
         labels = _page_labels(deck, cards)

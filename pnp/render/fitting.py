@@ -70,9 +70,35 @@ def _extent(box) -> tuple[float, float]:
     return right, bottom
 
 
+def _letters(text: str) -> str:
+    return "".join(character for character in text if character.isalnum()).casefold()
+
+
+def _laid_out_text(box) -> str:
+    parts, stack = [], [box]
+    while stack:
+        child = stack.pop()
+        if isinstance(getattr(child, "text", None), str):
+            parts.append(child.text)
+        stack.extend(reversed(getattr(child, "children", ()) or ()))
+    return "".join(parts)
+
+
+def _text_lost(box) -> bool:
+    """Whether the end of a fit box's text was never laid out: a box that reaches the page's
+    foot is cut there, its last lines neither drawn nor overflowing (or sent to a page of their
+    own), so the extent alone does not see them."""
+    written = _letters("".join(box.element.itertext()))[-TAIL_LETTERS:]
+    return bool(written) and written not in _letters(_laid_out_text(box))
+
+
+TAIL_LETTERS = 8               # the last letters of a box's text that must be on its page
+LOST_RATIO = 0.9               # a box whose end was lost shrinks by a step, like one that overflows
+
+
 def overflows(page) -> list[tuple[str, float, tuple]]:
     """(box name, available/needed ratio, the box in mm from the trim's top-left corner) for each
-    fit box on a laid-out page that overflows."""
+    fit box on a laid-out page that overflows, or whose text ends off the page."""
     found = []
     stack = [page._page_box]
     while stack:
@@ -86,6 +112,8 @@ def overflows(page) -> list[tuple[str, float, tuple]]:
                 ratios.append(box.height / max(bottom - top, 1e-6))
             if right > left + box.width + TOLERANCE_PX:
                 ratios.append(box.width / max(right - left, 1e-6))
+            if not ratios and _text_lost(box):
+                ratios.append(LOST_RATIO)
             if ratios:
                 x, y = box.border_box_x(), box.border_box_y()
                 rect = tuple(value / PX_PER_MM for value in (x, y, x + box.border_width(), y + box.border_height()))

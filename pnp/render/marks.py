@@ -17,7 +17,8 @@ from pnp.render.words import LABEL_FONT_FILE
 CROP_MARK_WIDTH_PT = 0.4
 CUT_CIRCLE_HALO_PT = 1.6         # the white line under a round piece's black cut line
 SCALE_BAR_MM = 50.0
-LABEL_SIZE_PT = 6.5
+LABEL_SIZE_PT = 7.0            # the sheet's label: what it is, how to print it (no smaller than rules text)
+SCALE_TEXT_SIZE_PT = 5.0       # the words over the 50 mm bar, as wide as the bar and its gap to the label
 GAP_PADDING_MM = 2.0
 SCALE_BAR_TEXT = "50 mm: if this bar measures otherwise, print at 100% (actual size)"
 LABEL_FONT = "PnpLabel"
@@ -62,7 +63,8 @@ def label_font(path) -> str:
 
 def _crop_marks(pdf: canvas.Canvas, layout: SheetLayout, slots=None) -> None:
     """A line from the sheet edge to the cards on every cut, on all four sides: the layout's
-    cuts, or the edges of the given slots (a round piece's square trim, each half of a pair).
+    cuts, or the edges of the given slots, the pieces a page holds (a partly filled sheet has
+    no marks for its empty rows and columns; a round piece's square trim, each half of a pair).
 
     On the label's side the line leaves a gap for the label band; the part between the
     band and the cards still shows where to cut.
@@ -76,6 +78,8 @@ def _crop_marks(pdf: canvas.Canvas, layout: SheetLayout, slots=None) -> None:
     if slots:
         x_cuts = sorted({round(v, 6) for s in slots for v in (s.x, s.x + s.width)})
         y_cuts = sorted({round(v, 6) for s in slots for v in (s.y, s.y + s.height)})
+        low_x, high_x = min(s.clip[0] for s in slots), max(s.clip[2] for s in slots)
+        low_y, high_y = min(s.clip[1] for s in slots), max(s.clip[3] for s in slots)
     for x in x_cuts:
         _mark(pdf, (x, 0), (x, low_y), band if layout.label_side == "bottom" else None, 1)
         _mark(pdf, (x, high_y), (x, layout.height), None, 1)
@@ -112,7 +116,7 @@ def _label(pdf: canvas.Canvas, layout: SheetLayout, text: str, font: str, scale_
     pdf.line(x0, base, x1, base)
     for x in (x0, x1):
         pdf.line(x, base - 0.8 * MM, x, base + 0.8 * MM)
-    pdf.setFont(font, LABEL_SIZE_PT - 1.5)
+    pdf.setFont(font, SCALE_TEXT_SIZE_PT)
     pdf.drawCentredString((x0 + x1) / 2, base + 1.0 * MM, scale_text)
     pdf.setFont(font, LABEL_SIZE_PT)
     text_start = start + SCALE_BAR_MM + 2 * GAP_PADDING_MM
@@ -180,7 +184,7 @@ def draw_sheet_marks(layout: SheetLayout, labels: list[str], font_file: Path,
             _crop_marks(pdf, layout, slots)         # the square trim's corners, in the margins
             _cut_circles(pdf, layout, slots)
         else:
-            _crop_marks(pdf, layout)
+            _crop_marks(pdf, layout, slots_per_page[index] if slots_per_page else None)
         if folds_per_page and folds_per_page[index] and slots_per_page:
             _fold_lines(pdf, slots_per_page[index], folds_per_page[index])
         if side_fold_mm is not None and slots_per_page:

@@ -11,6 +11,7 @@ from pnp.errors import DataError, Problem
 from pnp.files import project_files, read_bytes
 from pnp.i18n.locale_data import ruling_words
 from pnp.project import Project
+from pnp.typography import french_spaced
 
 
 def located_listing(project: Project, path, kind: type, what: str):
@@ -54,17 +55,20 @@ FAQ_LABEL = "Q{}"             # a ruling as the rulebook's FAQ numbers it: Q1, Q
 PRINTED_FIELDS = ("topic", "question", "ruling", "why")
 
 
-def printed_rulings(rulings_: list) -> list:
+def printed_rulings(rulings_: list, language: str | None = None) -> list:
     """The rulings as the FAQ prints them: each with its `label` (Q1, Q2...), and every mention
     of a ruling's id in their words (R6) turned into that ruling's label. The ids (R6, W8, O1)
-    are the designers' and the engine's; players read O1 as zero-one and V12 as a ticket."""
+    are the designers' and the engine's; players read O1 as zero-one and V12 as a ticket. In
+    French, the spaces before high punctuation are the chapters' own (pnp.typography.french_spaced):
+    a question is printed as it stands, not through the Markdown typographer."""
     labels = {str(ruling["id"]): FAQ_LABEL.format(number) for number, ruling in enumerate(rulings_, 1)}
     if not labels:
         return []
     mention = re.compile(r"(?:\b(?:ruling|précision) )?\b(" + "|".join(sorted(map(re.escape, labels), key=len, reverse=True))
                          + r")\b")
+    spaced = french_spaced if language == "fr" else (lambda text: text)
     return [{**ruling, "label": labels[str(ruling["id"])],
-             **{key: mention.sub(lambda m: labels[m.group(1)], ruling[key])
+             **{key: spaced(mention.sub(lambda m: labels[m.group(1)], ruling[key]))
                 for key in PRINTED_FIELDS if isinstance(ruling.get(key), str)}}
             for ruling in rulings_]
 

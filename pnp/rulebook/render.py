@@ -248,7 +248,7 @@ def rulebook_body(project: Project, game, loaded: list, results: dict, card=None
     context.update(game.rulebook_context(loaded))
     context = plain_view(context)
     sources = source_files(project, game.key, game.language, game.source_language)
-    context.update(ex=results, card=card, rulings=printed_rulings(rulings(project, game)),
+    context.update(ex=results, card=card, rulings=printed_rulings(rulings(project, game), game.language),
                    fonts=fonts_credited(project, game, prints_code([source.text for source in sources])))
     context["icon_authors"], context["other_icons"] = icon_credits(project, used_icons(project, game, loaded))
     shown_game = game_view(game)

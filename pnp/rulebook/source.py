@@ -2,19 +2,26 @@
 with worked examples in fenced blocks whose info string is `example`. A game printed in several
 languages keeps one folder per language: rulebook/fr/, rulebook/en/."""
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 from pnp.data.yaml_source import load_yaml_text
 from pnp.errors import DataError
 from pnp.files import project_files, project_folders, read_text
 from pnp.examples import Example, examples_in
 from pnp.project import Project
-from pnp.typography import DEFAULT_QUOTES, QUOTES, french_spaced, keep_last_words, percent_set
+from pnp.typography import DEFAULT_QUOTES, QUOTES, french_spaced, keep_last_words, numbers_bound, percent_set
 
 EXAMPLE_INFO = "example"
+NAME_CLASS = "name"          # a capitalised word kept whole at a line's end (layouts/rulebook-base.css)
+NAME_MIN_LETTERS = 7         # shorter words never hyphenate (hyphenate-limit-chars, rulebook-base.css)
+URL_CLASS = "url"            # an address, never broken (layouts/rulebook-base.css)
+URL_OR_WORD = re.compile(r"(?P<url>(?:https?://)?(?:[\w-]+\.)+(?:org|net|com|fr|io)\b(?:/[^\s()]*[^\s().,:;])?)"
+                         r"|(?P<word>[^\W\d_]+(?:[’'-][^\W\d_]+)*)")
 
 
 @dataclass(frozen=True)
@@ -35,7 +42,53 @@ def markdown(language: str | None = None) -> MarkdownIt:
         md.core.ruler.push("french_spaces", _french_spaces)
     md.core.ruler.push("percent", lambda state: _percent_signs(state, language))
     md.core.ruler.push("last_words_kept", _last_words_kept)
+    md.core.ruler.push("numbers_bound", _numbers_bound)
+    md.core.ruler.push("names_unbroken", _names_unbroken)
     return md
+
+
+def _numbers_bound(state) -> None:
+    for token in state.tokens:
+        for child in (token.children or ()) if token.type == "inline" else ():
+            if child.type == "text":
+                child.content = numbers_bound(child.content)
+
+
+def _names_unbroken(state) -> None:
+    """Every capitalised word of a paragraph that could hyphenate (a card's, a character's or a
+    place's name: "Abi-gail", "Soul Trans-fer") in a span the stylesheet keeps whole, and every
+    web address in one it never breaks; common words still hyphenate, so justified lines keep
+    even spaces."""
+    for before, token in zip(state.tokens, state.tokens[1:]):
+        if token.type != "inline" or before.type != "paragraph_open" or not token.children:
+            continue
+        children = []
+        for child in token.children:
+            if child.type != "text":
+                children.append(child)
+                continue
+            start = 0
+            for match in URL_OR_WORD.finditer(child.content):
+                word = match.group(0)
+                if match.group("url"):
+                    kind = URL_CLASS
+                elif len(word) >= NAME_MIN_LETTERS and word[0].isupper() and not word.isupper():
+                    kind = NAME_CLASS
+                else:
+                    continue
+                children += [_text(child.content[start:match.start()]),
+                             _html(f'<span class="{kind}">'), _text(word), _html("</span>")]
+                start = match.end()
+            children.append(_text(child.content[start:]) if start else child)
+        token.children = [child for child in children if child.type != "text" or child.content]
+
+
+def _text(content: str) -> Token:
+    return Token("text", "", 0, content=content)
+
+
+def _html(content: str) -> Token:
+    return Token("html_inline", "", 0, content=content)
 
 
 def _percent_signs(state, language: str | None) -> None:
@@ -58,9 +111,11 @@ def _last_words_kept(state) -> None:
 
 def _french_spaces(state) -> None:
     for token in state.tokens:
-        for child in (token.children or ()) if token.type == "inline" else ():
+        for index, child in enumerate((token.children or ()) if token.type == "inline" else ()):
             if child.type == "text":
-                child.content = french_spaced(child.content)
+                # a text after a word in bold or italic ("**Lorc** : ...") is spaced as its sequel
+                after_word = index > 0 and token.children[index - 1].type.endswith("_close")
+                child.content = french_spaced("x" + child.content)[1:] if after_word else french_spaced(child.content)
 
 
 def rulebook_dir(project: Project, game_key: str, language: str | None = None,

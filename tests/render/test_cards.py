@@ -103,3 +103,29 @@ def test_a_rules_line_is_not_broken_after_its_first_word_by_an_icon_at_its_end(t
         lines = document.pages[0].extract_text().splitlines()
     assert deck.cards[0].text.startswith("Draw a card.")
     assert any(line.startswith("Draw a card.") for line in lines), lines
+
+
+
+def _cut_at_the_foot(items: int):
+    """A card whose fit box ends 5.6 mm above the trim: WeasyPrint sends a paragraph that does
+    not fit overleaf, unseen by the box's extent (its lines end inside the box)."""
+    import weasyprint
+
+    item = "<li><b>Step.</b> lorem ipsum dolor sit amet consectetur adipiscing elit sed do</li>"
+    return weasyprint.HTML(string=f"""<style>@page {{ size: 69mm 94mm; margin: 0 }}
+        .page {{ position: relative; width: 69mm; height: 94mm; overflow: hidden; break-after: page }}
+        .trim {{ position: absolute; left: 3mm; top: 3mm; width: 63mm; height: 88mm; overflow: hidden }}
+        .ref {{ position: absolute; left: 5.6mm; right: 5.6mm; top: 12.6mm; bottom: 5.6mm; font-size: 8pt;
+                line-height: 1.22 }} .ref p {{ margin: 0 0 1.1mm }} .ref ol {{ margin: 0 0 1mm; padding-left: 3.6mm }}
+        </style><div class="page"><div class="trim"><div class="ref" data-fit="ref"><ol>{item * items}</ol>
+        <p>The round ends when the hands are empty.</p></div></div></div><div class="page">back</div>""").render()
+
+
+def test_a_paragraph_sent_overleaf_from_its_box_is_text_that_does_not_fit():
+    from pnp.render.cards import side_starts
+    from pnp.render.fitting import overflows
+
+    fits, spills = _cut_at_the_foot(7), _cut_at_the_foot(10)
+    assert len(fits.pages) == 2 and overflows(fits.pages[0]) == []
+    assert len(spills.pages) == 3 and side_starts(spills) == [0, 2]      # page 2: the card's last paragraph
+    assert [name for name, _ratio, _box in overflows(spills.pages[0])] == ["ref"]

@@ -7,6 +7,7 @@ from pnp.render import marks
 from pnp.render.cut_checks import cut_findings
 from pnp.render.sheet_layout import sheet_layout
 from tests.conftest import ROOT
+from tests.pdf_measure import MM, crop_marks
 
 FONT = ROOT / "fonts" / marks.LABEL_FONT_FILE
 NAVY = (0.10, 0.12, 0.26)
@@ -22,6 +23,17 @@ def _sheet(shape: str, width: float = 25.0, height: float = 25.0):
 def test_every_piece_of_a_sheet_has_crop_marks_on_each_edge(shape):
     drawn, slots = _sheet(shape)
     assert cut_findings(drawn, slots, shape, [NAVY]) == []
+
+
+@pytest.mark.parametrize("shape", ["rect", "circle"])
+def test_a_partly_filled_sheet_marks_the_cuts_of_its_pieces_only(shape, tmp_path):
+    layout = sheet_layout("a4", 25.0, 25.0, 3.0)
+    piece = layout.face_slots()[:1]
+    (tmp_path / "sheet.pdf").write_bytes(marks.draw_sheet_marks(layout, ["label"], FONT, shape, [piece]))
+    xs, ys = crop_marks(tmp_path / "sheet.pdf", 0)
+    assert sorted(round(x / MM, 1) for x in xs) == [round(piece[0].x, 1), round(piece[0].x + piece[0].width, 1)]
+    assert sorted(round(y / MM, 1) for y in ys) == [round(piece[0].y, 1), round(piece[0].y + piece[0].height, 1)]
+    assert cut_findings((tmp_path / "sheet.pdf").read_bytes(), [piece], shape, [NAVY]) == []
 
 
 def test_a_token_sheet_without_crop_marks_is_refused(monkeypatch):

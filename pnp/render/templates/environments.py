@@ -12,7 +12,7 @@ from pnp.files import read_text
 from pnp.render.source_lines import mark_source_lines
 from pnp.render.templates.compiled import CompiledTemplates
 from pnp.render.templates.filters import ink, layout_icon, rules_text
-from pnp.typography import keep_last_words, signed
+from pnp.typography import line_ends_kept, signed
 from pnp.render.templates.limit import (as_text, length, limited_range, numbers_allowed, refuse_size, text_size,
                                         unit_of)
 from pnp.render.templates.sandbox import ProjectSandbox
@@ -63,11 +63,12 @@ def printed_plural(context, singular: str, plural: str, number: int) -> str:
 
 def _kept_together(function):
     """A gettext of the environment whose words, once their values are in, keep their last two
-    together (pnp.typography.keep_last_words): `_()` and `{% trans %}` alike."""
+    together and its numbers with their words (pnp.typography.line_ends_kept): `_()` and
+    `{% trans %}` alike."""
     @pass_context
     def words(context, *args, **kwargs):
         result = context.call(function, *args, **kwargs)
-        return type(result)(keep_last_words(str(result))) if isinstance(result, str) else result
+        return type(result)(line_ends_kept(str(result))) if isinstance(result, str) else result
     return words
 
 

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from pnp.data.fields import id_fields
 
 from pnp.errors import RenderError
-from pnp.typography import keep_last_words
+from pnp.typography import line_ends_kept
 
 
 class UnknownDeck(RenderError):
@@ -88,6 +88,6 @@ def card_view(card, game=None):
             value = getattr(printed, name, None)
             if name in skipped or value is None:
                 continue
-            update[name] = [keep_last_words(item) for item in value] if isinstance(value, list) else keep_last_words(value)
+            update[name] = [line_ends_kept(item) for item in value] if isinstance(value, list) else line_ends_kept(value)
         printed = printed.model_copy(update=update) if update else printed
     return plain_view(printed)
