@@ -32,7 +32,7 @@ BREAKAGES = {
                      "at most 3", "difficulty: 4"),
     "unknown key": ("abilities.yaml", "  type: unique\n", "  typ: unique\n", "Did you mean 'type'?", "typ: unique"),
     "unknown effect parameter": ("bar.yaml", "{op: peek_deck, count: 3}", "{op: peek_deck, cuont: 3}", "cuont", "cuont"),
-    "unknown inline icon": ("verses.yaml", "You cannot spend {gall}", "You cannot spend {gal}", "{gal}. Did you mean {gall}? Or declare {gal} in game.yaml under inline_icons:", "{gal}"),
+    "unknown inline icon": ("verses.yaml", "You cannot spend gall", "You cannot spend {gal}", "{gal}. Did you mean {gall}? Or declare {gal} in game.yaml under inline_icons:", "{gal}"),
 }
 
 

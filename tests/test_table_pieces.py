@@ -48,7 +48,7 @@ def outline(page, size_mm=None):
                 if abs(r["width"] - width * MM) < 1 and abs(r["height"] - height * MM) < 1)
 
 
-BOARDS = {"playmat": ("built", (600.0, 350.0)), "score-board": ("built_wizard", (400.0, 280.0))}
+BOARDS = {"playmat": ("built", (600.0, 350.0)), "score-board": ("built_wizard", (400.0, 260.0))}
 
 
 @pytest.mark.parametrize("board", sorted(BOARDS))

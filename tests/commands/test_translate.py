@@ -1,5 +1,6 @@
 """`pnp translate` and a build in another language, on the starter game (issue 30)."""
 
+import re
 import pypdfium2 as pdfium
 from babel.messages.pofile import read_po, write_po
 
@@ -289,7 +290,7 @@ def test_a_language_pnp_has_no_sheet_words_for_takes_them_from_the_catalogue(tin
 
     _in_french(tiny, "de")
     listed = run_pnp("translate", "tiny", "--lang", "de", "--project", str(tiny.root))
-    assert "pnp/render/words.py: untranslated: 'sheet {number} of {sheets}'" in listed.output, listed.output
+    assert re.search(r"pnp/render/words.py +0/\d+ ", listed.output), listed.output     # the sheets' words, to translate
     _translate(tiny, {"sheet {number} of {sheets}": "Blatt {number} von {sheets}", "front": "Vorderseite"},
                every=lambda words: words, language="de")
     terms = yaml.safe_load((tiny.card_data / "tiny" / "glossary.yaml").read_text()) or []

@@ -60,7 +60,8 @@ def test_faq_has_one_entry_per_ruling(request, game):
     pages = pages_of(request.getfixturevalue(GAME_BUILDS[game][0])["a4"] / "rulebook.pdf")
     text = " ".join(" ".join(page.split()) for page in pages)
     for number, ruling in enumerate(rulings, 1):               # numbered Q1, Q2... (pnp.rulebook.listings)
-        assert text.count(f"Q{number} · {ruling['topic']}") == 1, ruling["id"]
+        opening = " ".join(ruling["question"].split()[:2])          # a game may print the question alone
+        assert text.count(f"Q{number} · {ruling['topic']}") + text.count(f"Q{number} · {opening}") == 1, ruling["id"]
     assert f"{rulings[0]['id']} ·" not in text
 
 
