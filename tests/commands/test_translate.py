@@ -1,6 +1,7 @@
 """`pnp translate` and a build in another language, on the starter game (issue 30)."""
 
 import re
+
 import pypdfium2 as pdfium
 from babel.messages.pofile import read_po, write_po
 
