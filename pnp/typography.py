@@ -131,7 +131,9 @@ def keep_last_words(text: str) -> str:
     return f"{text[:match.start()]}{match.group(1)}{NO_BREAK_SPACE}{match.group(2)}"
 
 
-NUMBER_THEN_WORD = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?) (?=[^\W\d_])")    # 3 souls, 35 cartes
+# 3 souls, 35 cartes; not "2 and 3", "1 ou 2": a number held to a little word only stretches its line
+LITTLE_WORDS = "and|or|of|to|in|on|at|by|for|nor|but|the|as|is|et|ou|à|de|du|des|en|le|la|les|un|une|sur|par|pour"
+NUMBER_THEN_WORD = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?) (?=[^\W\d_])(?!(?:" + LITTLE_WORDS + r")\b)")
 OPERATOR_THEN_NUMBER = re.compile(r"(?<=\s)([+−×=]) (?=[−+]?\d)")               # 1 + 2, = 19
 WORD_THEN_SIGNED = re.compile(r"(?<=[^\W\d_]) (?=[−+]\d)")                        # Élodie −1
 
@@ -181,8 +183,9 @@ def printed_typography_problems(html: str, language: str, fallback: str) -> list
             place = (file, int(line)) if line.isdigit() else (at or fallback, None)
             if (place, fault.expected) not in seen:
                 seen.add((place, fault.expected))
-                problems.append(Problem(place[0], place[1], "(printed text)", fault.expected, repr(fault.found),
-                                        fault.fix))
+                # the no-break spaces the typesetting put in are not the writer's: shown as spaces
+                found = fault.found.replace(NO_BREAK_SPACE, " ").replace(NARROW_NO_BREAK_SPACE, " ")
+                problems.append(Problem(place[0], place[1], "(printed text)", fault.expected, repr(found), fault.fix))
     return problems
 
 

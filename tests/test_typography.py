@@ -52,7 +52,7 @@ def test_the_tool_sets_what_it_can_itself():
 
 def test_a_number_keeps_to_what_it_counts_its_operator_and_its_owner():
     assert numbers_bound("you score 7 points, 1 + 2 and Élodie −1") == \
-        f"you score 7{NBSP}points, 1 +{NBSP}2{NBSP}and Élodie{NBSP}−1"
+        f"you score 7{NBSP}points, 1 +{NBSP}2 and Élodie{NBSP}−1"             # not to a little word
     assert numbers_bound("in 1849, from 12") == "in 1849, from 12"     # no word after its number
 
 

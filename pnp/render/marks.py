@@ -64,7 +64,8 @@ def label_font(path) -> str:
 def _crop_marks(pdf: canvas.Canvas, layout: SheetLayout, slots=None) -> None:
     """A line from the sheet edge to the cards on every cut, on all four sides: the layout's
     cuts, or the edges of the given slots, the pieces a page holds (a partly filled sheet has
-    no marks for its empty rows and columns; a round piece's square trim, each half of a pair).
+    no marks for its empty rows and columns, and its marks stay in the margins; a round piece's
+    square trim, each half of a pair).
 
     On the label's side the line leaves a gap for the label band; the part between the
     band and the cards still shows where to cut.
@@ -78,8 +79,6 @@ def _crop_marks(pdf: canvas.Canvas, layout: SheetLayout, slots=None) -> None:
     if slots:
         x_cuts = sorted({round(v, 6) for s in slots for v in (s.x, s.x + s.width)})
         y_cuts = sorted({round(v, 6) for s in slots for v in (s.y, s.y + s.height)})
-        low_x, high_x = min(s.clip[0] for s in slots), max(s.clip[2] for s in slots)
-        low_y, high_y = min(s.clip[1] for s in slots), max(s.clip[3] for s in slots)
     for x in x_cuts:
         _mark(pdf, (x, 0), (x, low_y), band if layout.label_side == "bottom" else None, 1)
         _mark(pdf, (x, high_y), (x, layout.height), None, 1)

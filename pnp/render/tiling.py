@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 import pikepdf
+from reportlab.lib.utils import simpleSplit
 
 from pnp.render.marks import label_font, new_canvas
 from pnp.render.pdfio import save_deterministic
@@ -28,6 +29,9 @@ TICK_STRIP_MM = 3.0       # above and beside the window: the other ticks
 TICK_MM = 2.5             # each tick runs this far out from the window's edge
 MARK_WIDTH_PT = 0.5
 MAP_HEIGHT_MM = 7.5       # the assembly map stays below the bottom ticks
+LABEL_SIZE_PT = 7.5       # the label beside the map, wrapped to the paper's width...
+LABEL_LINES = 2           # ...on at most two lines, under the bottom ticks
+LABEL_LEADING_MM = 3.0
 
 
 @dataclass(frozen=True)
@@ -144,12 +148,14 @@ def _labels(layout: TileLayout, title: str, font: str, language: str = "en", cat
                 pdf.setLineWidth(0.4)
                 fill = 1 if (r, c) == (tile.row, tile.column) else 0
                 pdf.rect(x0 + c * cell, y0 + (layout.rows - 1 - r) * cell, cell, cell, stroke=1, fill=fill)
-        pdf.setFont(font, 8)
-        pdf.drawString(x0 + layout.columns * cell + 3 * MM, y0 + 2 * MM,
-                       sheet_words(language, catalogue)["tile"].format(
-                           title=title, number=tile.row * layout.columns + tile.column + 1,
-                           tiles=layout.rows * layout.columns, row=tile.row + 1, column=tile.column + 1,
-                           overlap=layout.overlap))
+        pdf.setFont(font, LABEL_SIZE_PT)
+        left = x0 + layout.columns * cell + 3 * MM
+        words = sheet_words(language, catalogue)["tile"].format(
+            title=title, number=tile.row * layout.columns + tile.column + 1, tiles=layout.rows * layout.columns,
+            row=tile.row + 1, column=tile.column + 1, overlap=layout.overlap)
+        lines = simpleSplit(words, font, LABEL_SIZE_PT, layout.sheet_width * MM - PRINTER_MARGIN_MM * MM - left)
+        for index, line in enumerate(lines[:LABEL_LINES]):     # the first line highest, the last on the map's foot
+            pdf.drawString(left, y0 + 2 * MM + (min(len(lines), LABEL_LINES) - 1 - index) * LABEL_LEADING_MM * MM, line)
         pdf.showPage()
     pdf.save()
     return out.getvalue()

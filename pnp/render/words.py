@@ -8,6 +8,7 @@ LABEL_FONT_FILE = "eb-garamond/eb-garamond-latin-400-normal.woff"   # under font
 SHEET_WORDS = {
     "en": {
         "sheet": "sheet {number} of {sheets}", "front": "front", "back": "back",
+        "one_sided": "one-sided: print this side only",
         "long": "flip on the long edge", "short": "flip on the short edge",
         "fold": "one-sided: fold each pair on the dashed line, back to back, and glue",
         "circle_fold": "one-sided: cut both circles of each pair and glue them back to back",
@@ -20,6 +21,7 @@ SHEET_WORDS = {
     },
     "fr": {
         "sheet": "feuille {number} sur {sheets}", "front": "recto", "back": "verso",
+        "one_sided": "recto seul : n’imprimez que ce côté",
         "long": "retourner par le bord long", "short": "retourner par le bord court",
         "fold": "recto seul : pliez chaque paire sur le pointillé, dos à dos, et collez",
         "circle_fold": "recto seul : découpez les deux cercles de chaque paire et collez-les dos à dos",
@@ -64,8 +66,10 @@ def page_labels(title: str, sheets: int, duplex: str, language: str = "en",
         if duplex == "fold":
             labels.append(f"{head} · {words['circle_fold' if circles else 'fold']}")
             continue
+        if duplex == "none":
+            labels.append(f"{head} · {words['one_sided']}")
+            continue
         labels.append(f"{head} · {words['front']}")
-        if duplex != "none":
-            moved = words["moved"].format(x=offset_mm[0], y=offset_mm[1]) if any(offset_mm) else ""
-            labels.append(f"{head} · {words['back']} ({words[duplex]}{', ' + moved if moved else ''})")
+        moved = words["moved"].format(x=offset_mm[0], y=offset_mm[1]) if any(offset_mm) else ""
+        labels.append(f"{head} · {words['back']} ({words[duplex]}{', ' + moved if moved else ''})")
     return labels

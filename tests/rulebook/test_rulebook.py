@@ -51,7 +51,7 @@ def test_every_contents_entry_names_the_page_its_heading_lands_on(request, game)
 def test_component_list_counts_equal_the_card_data(rulebook_text):
     text = " ".join(rulebook_text)
     for loaded in load_game(Project.at(ROOT), get_game(Project.at(ROOT), "verset")):
-        assert f"{len(loaded.cards)} {loaded.deck.title}" in text
+        assert f"{len(loaded.cards)} {loaded.deck.title}".lower() in " ".join(text.split()).lower()
 
 
 @pytest.mark.parametrize("game", sorted(GAME_BUILDS))
@@ -61,14 +61,15 @@ def test_faq_has_one_entry_per_ruling(request, game):
     text = " ".join(" ".join(page.split()) for page in pages)
     for number, ruling in enumerate(rulings, 1):               # numbered Q1, Q2... (pnp.rulebook.listings)
         opening = " ".join(ruling["question"].split()[:2])          # a game may print the question alone
-        assert text.count(f"Q{number} · {ruling['topic']}") + text.count(f"Q{number} · {opening}") == 1, ruling["id"]
+        assert text.count(f"Q{number} · ") == 1, ruling["id"]
+        assert f"Q{number} · {ruling['topic']}" in text or f"Q{number} · {opening}" in text, ruling["id"]
     assert f"{rulings[0]['id']} ·" not in text
 
 
 def test_numbers_in_the_prose_come_from_the_engine(rulebook_text):
     text = " ".join(rulebook_text)
     assert "the hand is worth 13" in text                  # {{ ex[...].total }}
-    assert "would have given back 10 souls" in text        # payout(3, win, blackjack)
+    assert "pays double: 10 souls back" in " ".join(text.split())      # payout(3, win, blackjack)
 
 
 def test_the_rulebook_has_at_least_twelve_worked_examples():
