@@ -57,8 +57,10 @@ def test_a_number_keeps_to_what_it_counts_its_operator_and_its_owner():
 
 
 def test_a_chapter_keeps_names_and_addresses_whole_and_common_words_hyphenate():
-    html = markdown("en").render("Abigail pours the Forgiveness glass (creativecommons.org/licenses/by/3.0) tonight.")
+    html = markdown("en").render("Then Abigail pours the Forgiveness glass (creativecommons.org/licenses/by/3.0) "
+                                 "tonight. Shuffles follow.")
     assert '<span class="name">Abigail</span>' in html and '<span class="name">Forgiveness</span>' in html
+    assert '"name">Shuffles' not in html                    # a sentence's first word is a common word
     assert '<span class="url">creativecommons.org/licenses/by/3.0</span>' in html
     assert "tonight" in html and '"name">tonight' not in html and '"name">pours' not in html
 

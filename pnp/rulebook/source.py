@@ -19,6 +19,7 @@ from pnp.typography import DEFAULT_QUOTES, QUOTES, french_spaced, keep_last_word
 EXAMPLE_INFO = "example"
 NAME_CLASS = "name"          # a capitalised word kept whole at a line's end (layouts/rulebook-base.css)
 NAME_MIN_LETTERS = 7         # shorter words never hyphenate (hyphenate-limit-chars, rulebook-base.css)
+SENTENCE_ENDS = (".", "!", "?", "…", ":")
 URL_CLASS = "url"            # an address, never broken (layouts/rulebook-base.css)
 URL_OR_WORD = re.compile(r"(?P<url>(?:https?://)?(?:[\w-]+\.)+(?:org|net|com|fr|io)\b(?:/[^\s()]*[^\s().,:;])?)"
                          r"|(?P<word>[^\W\d_]+(?:[’'-][^\W\d_]+)*)")
@@ -55,24 +56,26 @@ def _numbers_bound(state) -> None:
 
 
 def _names_unbroken(state) -> None:
-    """Every capitalised word of a paragraph that could hyphenate (a card's, a character's or a
-    place's name: "Abi-gail", "Soul Trans-fer") in a span the stylesheet keeps whole, and every
-    web address in one it never breaks; common words still hyphenate, so justified lines keep
-    even spaces."""
+    """Every capitalised word of a paragraph that could hyphenate, unless it opens a sentence (a
+    card's, a character's or a place's name: "Abi-gail", "Soul Trans-fer"), in a span the
+    stylesheet keeps whole, and every web address in one it never hyphenates; common words still
+    hyphenate, so justified lines keep even spaces."""
     for before, token in zip(state.tokens, state.tokens[1:]):
         if token.type != "inline" or before.type != "paragraph_open" or not token.children:
             continue
         children = []
-        for child in token.children:
+        for position, child in enumerate(token.children):
             if child.type != "text":
                 children.append(child)
                 continue
             start = 0
             for match in URL_OR_WORD.finditer(child.content):
-                word = match.group(0)
+                word, before = match.group(0), child.content[:match.start()].rstrip()
+                opens_sentence = before.endswith(SENTENCE_ENDS) if before else position == 0
                 if match.group("url"):
                     kind = URL_CLASS
-                elif len(word) >= NAME_MIN_LETTERS and word[0].isupper() and not word.isupper():
+                elif len(word) >= NAME_MIN_LETTERS and word[0].isupper() and not word.isupper() \
+                        and not opens_sentence:          # "Shuffle its cards": a common word, free to break
                     kind = NAME_CLASS
                 else:
                     continue
