@@ -240,7 +240,7 @@ QUICK = {
     "impose": ["tests/test_impose.py"],
     "output": ["tests/test_attacks_output.py::test_a_build_leaves_nothing_in_the_temporary_folder"],
     "reference": ["tests/reference/"],
-    "render": ["tests/render/test_templates.py", "tests/render/test_layout_check.py", "tests/render/test_papers.py",
+    "render": ["tests/render/test_templates.py", "tests/render/test_words.py", "tests/render/test_layout_check.py", "tests/render/test_papers.py",
                "tests/render/test_sheet_layout.py", "tests/render/test_svg_check.py", "tests/render/test_syntax.py",
                "tests/render/test_stylesheet_check.py", "tests/render/test_cut_checks.py",
                "tests/render/test_named_pictures.py", "tests/render/test_fetcher.py", "tests/render/test_cards.py",
