@@ -140,7 +140,10 @@ WORD_THEN_SIGNED = re.compile(r"(?<=[^\W\d_]) (?=[−+]\d)")                    
 
 def numbers_bound(text: str) -> str:
     """Text whose numbers keep to what they count, their operator and their owner across a line's
-    end: "3 souls", "1 + 2", "Élodie −1" break as one (a no-break space), never "3 / souls"."""
+    end: "3 souls", "1 + 2", "Élodie −1" break as one (a no-break space), never "3 / souls". For
+    cards and aids, whose text does not hyphenate: in a hyphenated paragraph, WeasyPrint (70)
+    breaks a line holding a no-break space short ("Mud / and / Blood adds..."), so the rulebook's
+    chapters are left without."""
     if not isinstance(text, str) or not any(c.isdigit() for c in text):
         return text
     text = NUMBER_THEN_WORD.sub(lambda m: m.group(1) + NO_BREAK_SPACE, text)

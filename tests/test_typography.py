@@ -56,13 +56,10 @@ def test_a_number_keeps_to_what_it_counts_its_operator_and_its_owner():
     assert numbers_bound("in 1849, from 12") == "in 1849, from 12"     # no word after its number
 
 
-def test_a_chapter_keeps_names_and_addresses_whole_and_common_words_hyphenate():
-    html = markdown("en").render("Then Abigail pours the Forgiveness glass (creativecommons.org/licenses/by/3.0) "
-                                 "tonight. Shuffles follow.")
-    assert '<span class="name">Abigail</span>' in html and '<span class="name">Forgiveness</span>' in html
-    assert '"name">Shuffles' not in html                    # a sentence's first word is a common word
+def test_a_chapter_keeps_its_addresses_whole_and_leaves_names_to_hyphenate_as_words_do():
+    html = markdown("en").render("Then Abigail pours the glass (creativecommons.org/licenses/by/3.0) tonight.")
     assert '<span class="url">creativecommons.org/licenses/by/3.0</span>' in html
-    assert "tonight" in html and '"name">tonight' not in html and '"name">pours' not in html
+    assert "Then Abigail pours" in html                   # no box of its own: WeasyPrint breaks lines short at one
 
 
 def test_french_punctuation_after_a_word_in_bold_takes_its_space():

@@ -14,15 +14,11 @@ from pnp.errors import DataError
 from pnp.files import project_files, project_folders, read_text
 from pnp.examples import Example, examples_in
 from pnp.project import Project
-from pnp.typography import DEFAULT_QUOTES, QUOTES, french_spaced, keep_last_words, numbers_bound, percent_set
+from pnp.typography import DEFAULT_QUOTES, QUOTES, french_spaced, keep_last_words, percent_set
 
 EXAMPLE_INFO = "example"
-NAME_CLASS = "name"          # a capitalised word kept whole at a line's end (layouts/rulebook-base.css)
-NAME_MIN_LETTERS = 7         # shorter words never hyphenate (hyphenate-limit-chars, rulebook-base.css)
-SENTENCE_ENDS = (".", "!", "?", "…", ":")
-URL_CLASS = "url"            # an address, never broken (layouts/rulebook-base.css)
-URL_OR_WORD = re.compile(r"(?P<url>(?:https?://)?(?:[\w-]+\.)+(?:org|net|com|fr|io)\b(?:/[^\s()]*[^\s().,:;])?)"
-                         r"|(?P<word>[^\W\d_]+(?:[’'-][^\W\d_]+)*)")
+URL_CLASS = "url"            # an address, never hyphenated (layouts/rulebook-base.css)
+URL = re.compile(r"(?:https?://)?(?:[\w-]+\.)+(?:org|net|com|fr|io)\b(?:/[^\s()]*[^\s().,:;])?")
 
 
 @dataclass(frozen=True)
@@ -43,46 +39,29 @@ def markdown(language: str | None = None) -> MarkdownIt:
         md.core.ruler.push("french_spaces", _french_spaces)
     md.core.ruler.push("percent", lambda state: _percent_signs(state, language))
     md.core.ruler.push("last_words_kept", _last_words_kept)
-    md.core.ruler.push("numbers_bound", _numbers_bound)
-    md.core.ruler.push("names_unbroken", _names_unbroken)
+    md.core.ruler.push("addresses_unbroken", _addresses_unbroken)
     return md
 
 
-def _numbers_bound(state) -> None:
-    for token in state.tokens:
-        for child in (token.children or ()) if token.type == "inline" else ():
-            if child.type == "text":
-                child.content = numbers_bound(child.content)
-
-
-def _names_unbroken(state) -> None:
-    """Every capitalised word of a paragraph that could hyphenate, unless it opens a sentence (a
-    card's, a character's or a place's name: "Abi-gail", "Soul Trans-fer"), in a span the
-    stylesheet keeps whole, and every web address in one it never hyphenates; common words still
-    hyphenate, so justified lines keep even spaces."""
+def _addresses_unbroken(state) -> None:
+    """Every web address of a paragraph in a span the stylesheet never hyphenates
+    ("creati-vecommons.org"). Names are left to hyphenate as words do: an inline box whose
+    hyphenation differs from its line's makes WeasyPrint break the line's start short ("La /
+    cam- / pagne..."), a worse fault than a hyphen in a name."""
     for before, token in zip(state.tokens, state.tokens[1:]):
         if token.type != "inline" or before.type != "paragraph_open" or not token.children:
             continue
         children = []
-        for position, child in enumerate(token.children):
-            if child.type != "text":
+        for child in token.children:
+            if child.type != "text" or not URL.search(child.content):
                 children.append(child)
                 continue
             start = 0
-            for match in URL_OR_WORD.finditer(child.content):
-                word, before = match.group(0), child.content[:match.start()].rstrip()
-                opens_sentence = before.endswith(SENTENCE_ENDS) if before else position == 0
-                if match.group("url"):
-                    kind = URL_CLASS
-                elif len(word) >= NAME_MIN_LETTERS and word[0].isupper() and not word.isupper() \
-                        and not opens_sentence:          # "Shuffle its cards": a common word, free to break
-                    kind = NAME_CLASS
-                else:
-                    continue
+            for match in URL.finditer(child.content):
                 children += [_text(child.content[start:match.start()]),
-                             _html(f'<span class="{kind}">'), _text(word), _html("</span>")]
+                             _html(f'<span class="{URL_CLASS}">'), _text(match.group(0)), _html("</span>")]
                 start = match.end()
-            children.append(_text(child.content[start:]) if start else child)
+            children.append(_text(child.content[start:]))
         token.children = [child for child in children if child.type != "text" or child.content]
 
 
