@@ -2,17 +2,20 @@
 judges it): each block of the chapters (a child of <main>) and of the contents, where it lies,
 how many lines of its own it has on the page, and the chapter's FILE:LINE that wrote it."""
 
+import dataclasses
+
 import pnp.render.weasyprint_loader  # noqa: F401  (before WeasyPrint: its libraries found so)
 from weasyprint.formatting_structure import boxes
 
 from pnp.render.fitting import PX_PER_MM
 from pnp.render.page_boxes import AT_ATTRIBUTE, THUMBNAIL_ATTRIBUTE
-from pnp.rulebook.pagination import BLOCK_NUMBER, CHAPTER_NUMBER, Block, PageFlow
+from pnp.rulebook.pagination import BLOCK_NUMBER, CHAPTER_NUMBER, FULL_LINE, SHORT_LINE, Block, PageFlow
 from pnp.typography import CHAPTER_ATTRIBUTE
 
 FLOWS = ("main", "nav")                     # the chapters and the contents
 CONTENTS_TITLE = "toc-title"               # the contents' heading (layouts/rulebook.html)
 TEXT_SHOWN = 40                             # characters kept of a block's start and end
+LINE_ENDS = (".", ":", "!", "?", ";", ")", "»", "\u201d")   # a line that ends a sentence may be short
 
 
 def read_flow(document) -> list[PageFlow]:
@@ -30,8 +33,9 @@ def read_flow(document) -> list[PageFlow]:
         children = list(_in_flow(flow))
         blocks = tuple(_block(child, chapter) for child, chapter in children if _is_block(child))
         leaves: list[Block] = []
+        floats = _floats(root)
         for child, chapter in children:
-            _leaves(child, chapter, leaves)
+            _leaves(child, chapter, leaves, _number(getattr(child, "element", None)), floats)
         opens = bool(blocks) and (blocks[0].tag == "h1" or CONTENTS_TITLE in blocks[0].classes)
         pages.append(PageFlow(number, top, bottom, left, right, blocks, tuple(leaves), opens))
     return pages
@@ -113,13 +117,63 @@ def _number(element) -> int:
     return int(number) if number.isdigit() else 0
 
 
-def _leaves(box, chapter: int, into: list) -> None:
-    """Blocks that hold lines of their own, in order (a paragraph, a list item, a question)."""
+def _leaves(box, chapter: int, into: list, number: int = 0, floats: tuple = ()) -> None:
+    """Blocks that hold lines of their own, in order (a paragraph, a list item, a question), each
+    with its chapter block's number."""
     if not _is_block(box) or (getattr(box, "element", None) is not None
                               and box.element.get(THUMBNAIL_ATTRIBUTE) is not None):
         return
     if any(isinstance(child, boxes.LineBox) for child in box.children):
-        into.append(_block(box, chapter))
+        leaf = _block(box, chapter)
+        into.append(dataclasses.replace(leaf, number=leaf.number or number,
+                                        short_line=_short_line(box, floats)))
         return
     for child in box.children:
-        _leaves(child, chapter, into)
+        _leaves(child, chapter, into, number, floats)
+
+
+def _floats(root) -> tuple:
+    """The floated boxes of a page, as (top, bottom) in px: a line beside one is narrower."""
+    found, stack = [], [root]
+    while stack:
+        box = stack.pop()
+        if getattr(box, "style", None) is not None and box.style["float"] != "none" and box.height is not None:
+            found.append((box.position_y, box.position_y + box.margin_height()))
+        stack.extend(getattr(box, "children", ()) or ())
+    return tuple(found)
+
+
+def _short_line(box, floats: tuple) -> str:
+    """The text of a line of `box` broken short mid-paragraph (pnp.rulebook.pagination.SHORT_LINE),
+    or "": not in a table's cell (a name wraps there) nor beside a float (its measure is shorter)."""
+    if box.element_tag in ("td", "th"):
+        return ""
+    lines = [child for child in box.children if isinstance(child, boxes.LineBox)]
+    measure = box.width
+    for line, after in zip(lines, lines[1:]):
+        if any(top < line.position_y + line.height and line.position_y < bottom for top, bottom in floats):
+            continue
+        if _forced_break(line):
+            continue
+        texts: list[str] = []
+        _texts(line, texts)
+        text = "".join(texts).strip()
+        if text and not text.endswith(LINE_ENDS) and measure \
+                and _line_width(line) < SHORT_LINE * measure and _line_width(after) > FULL_LINE * measure:
+            return text
+    return ""
+
+
+def _forced_break(line) -> bool:
+    stack = [line]
+    while stack:
+        box = stack.pop()
+        if getattr(box, "element_tag", None) == "br":
+            return True
+        stack.extend(getattr(box, "children", ()) or ())
+    return False
+
+
+def _line_width(line) -> float:
+    ends = [child.position_x + child.margin_width() for child in line.children if child.width is not None]
+    return max(ends) - line.position_x if ends else 0.0

@@ -19,6 +19,8 @@ BOOKLET_SIDES = 4                # pages a folded sheet carries (pnp.rulebook.bo
 FOOT_ZONE = 1 / 5                # the page's last fifth, where an intro must not end the page
 MIN_LINES_UNDER_HEADING = 3      # a heading in the foot zone with its section overleaf: lines it needs below it
 WIDOW_LINES = 1                  # a paragraph's lines at a page's top that make a widow
+SHORT_LINE = 0.4                 # a line mid-paragraph under this share of its measure is broken short...
+FULL_LINE = 0.6                  # ...when the line after it fills more than this: "La / cam- / pagne est..."
 BLOCK_NUMBER = "data-block"              # on each block of the chapters, in order (pnp.rulebook.render)
 CHAPTER_NUMBER = "data-chapter"          # on each chapter's <section> (pnp.rulebook.render)
 INTRO_ENDINGS = (":",)           # a paragraph that introduces what follows ("The deal goes so:")
@@ -41,7 +43,8 @@ class Block:
     lines: int                # line boxes of its own on this page (a split paragraph's share)
     at: str                   # the chapter's FILE:LINE
     chapter: int = 0          # the chapter it belongs to (1, 2, ...; 0: the contents)
-    number: int = 0           # its `data-block` (0: none, as the contents')
+    number: int = 0           # its `data-block` (0: none, as the contents'; a leaf: its chapter block's)
+    short_line: str = ""      # a line of it broken short mid-paragraph (page_flow.py), "" if none
 
     @property
     def introduces(self) -> bool:
@@ -94,6 +97,7 @@ def pagination_findings(pages: list[PageFlow], booklet: bool = False) -> list[Fi
         found += _stranded_intro(page, following, index)
         found += _heading_without_its_section(page, following, index)
         found += _widows(page, pages[index - 1] if index else None, index)
+        found += _broken_lines(page, index)
     if booklet:
         found += _booklet_tail(pages)
     return found
@@ -180,6 +184,16 @@ def _widows(page: PageFlow, before: PageFlow | None, index: int) -> list[Finding
         return []
     return [Finding("widow", first.at, f"leaves its last line alone at the top of page {page.number}",
                     _shown(first.text_end, end=True), "", _rect(page, first.top, first.bottom), index)]
+
+
+def _broken_lines(page: PageFlow, index: int) -> list[Finding]:
+    """A line that ends far short of its measure while the paragraph runs on below it at full
+    width: a break no reader would make ("La / cam- / pagne est une suite..."). WeasyPrint makes
+    it now and then beside an inline box; the re-flow respaces the paragraph a hair."""
+    return [Finding("line broken short", leaf.at, "breaks a line far short of its measure while the paragraph runs "
+                    "on below it", _shown(leaf.short_line, end=True), f"page {page.number}",
+                    _rect(page, leaf.top, leaf.bottom), index)
+            for leaf in page.leaves if leaf.short_line]
 
 
 def last_sheet_fill(pages: list[PageFlow]) -> float:

@@ -1,7 +1,7 @@
 """What the typesetter does when a rulebook's pagination fails (pnp/rulebook/pagination.py), as
 a compositor would: set the chapter a little tighter so its last lines join the page before,
 let a table or list that left a page near empty run on overleaf, send a heading stranded at a
-page's foot overleaf with its section, and tighten the whole book when a booklet's last sheet would
+page's foot overleaf with its section, respace a paragraph with a line broken short, and tighten the whole book when a booklet's last sheet would
 carry next to nothing or its pages would leave no room for the back cover. Each step is CSS added
 after the game's own; the rulebook is laid out again with it, up to MAX_REFLOWS times, and the best
 layout is kept (layout_score). Pure: pages in, rules out.
@@ -22,6 +22,9 @@ TIGHTNESS = {1: (1.32, 1.6, 4.0, 1.0), 2: (1.27, 1.2, 3.2, 0.95), 3: (1.22, 0.9,
              -1: (1.5, 2.8, 6.0, 1.0)}
 TIGHTEST, FIRST_STEP, LOOSE = 3, 2, -1
 HELD_OVER_BLOCKS = 4
+# A paragraph with a line broken short is set again with its word spaces a hair tighter, then
+# looser, then tighter still: a different break throughout, the same look
+RESPACING = ("-0.02em", "0.02em", "-0.04em")
 SPLITTABLE = ("table", "ul", "ol", "p", "dl", "blockquote")
 
 
@@ -34,6 +37,7 @@ class Reflow:
     split: set = field(default_factory=set)
     pushed: set = field(default_factory=set)      # headings sent overleaf, with their section
     kept: set = field(default_factory=set)        # headings a push left a page near empty before: stay
+    respaced: dict = field(default_factory=dict)  # block -> its step in RESPACING (a line broken short)
 
     @property
     def css(self) -> str:
@@ -49,6 +53,8 @@ class Reflow:
                              "margin-bottom: 0 !important; }")
         rules += [f'[{BLOCK_NUMBER}="{number}"] {{ break-inside: auto !important; }}' for number in sorted(self.split)]
         rules += [f'[{BLOCK_NUMBER}="{number}"] {{ break-before: page !important; }}' for number in sorted(self.pushed)]
+        rules += [f'[{BLOCK_NUMBER}="{number}"] {{ word-spacing: {RESPACING[step - 1]} !important; }}'
+                  for number, step in sorted(self.respaced.items())]
         return "\n".join(rules)
 
 
@@ -72,6 +78,10 @@ def next_reflow(pages: list[PageFlow], booklet: bool, current: Reflow) -> Reflow
     pages come first; a booklet's last sheet is tightened for once they are sound."""
     tightness, split = dict(current.tightness), set(current.split)
     pushed, kept = set(current.pushed), set(current.kept)
+    respaced = dict(current.respaced)
+    for leaf in (leaf for page in pages for leaf in page.leaves if leaf.short_line and leaf.number):
+        if respaced.get(leaf.number, 0) < len(RESPACING):
+            respaced[leaf.number] = respaced.get(leaf.number, 0) + 1
 
     def tighten(chapter: int, last_page: bool) -> None:
         level = tightness.get(chapter, 0)
@@ -112,6 +122,6 @@ def next_reflow(pages: list[PageFlow], booklet: bool, current: Reflow) -> Reflow
                 # as tight as it goes and still no page for the cover: set the book looser, for a
                 # sheet more with the cover on it (the best layout of all is kept, typeset.py)
                 tightness.update({chapter: LOOSE for chapter in chapters if tightness.get(chapter, 0) != LOOSE})
-    if (tightness, split, pushed) == (current.tightness, current.split, current.pushed):
+    if (tightness, split, pushed, respaced) == (current.tightness, current.split, current.pushed, current.respaced):
         return None
-    return Reflow(tightness, split, pushed, kept)
+    return Reflow(tightness, split, pushed, kept, respaced)

@@ -161,3 +161,34 @@ def test_contents_on_one_page_may_leave_it_short_but_not_spill_a_few_lines_onto_
                page(2, block("ul", top=TOP, bottom=TOP + 8, chapter=0, number=0)),
                page(3, block("h1"), block(top=30, bottom=270, number=2), opens=True)]
     assert kinds(pagination_findings(spilled)) == [("underfilled page", 1)]
+
+
+def test_a_line_broken_short_mid_paragraph_is_refused_and_the_reflow_respaces_its_paragraph():
+    import dataclasses
+
+    broken = dataclasses.replace(block(top=40, bottom=80, number=7), short_line="La")
+    pages = [page(1, block("h1", number=6), broken, block(top=82, bottom=270, number=8), opens=True)]
+    assert ("line broken short", 0) in kinds(pagination_findings(pages))
+    first = next_reflow(pages, False, Reflow())
+    assert first.respaced == {7: 1} and '[data-block="7"] { word-spacing: -0.02em !important; }' in first.css
+    steps = [first]
+    while (following := next_reflow(pages, False, steps[-1])) is not None:     # the same fault each time
+        steps.append(following)
+    assert [step.respaced[7] for step in steps] == [1, 2, 3]                  # then nothing more to try
+
+
+def _flow(paragraph: str):
+    import weasyprint
+
+    from pnp.rulebook.page_flow import read_flow
+
+    return read_flow(weasyprint.HTML(string=f"""<style>@page {{ size: 120mm 100mm; margin: 10mm }}</style>
+        <main><section data-chapter="1"><p data-block="1">{paragraph}</p></section></main>""").render())
+
+
+def test_the_flow_reads_a_line_broken_short_but_not_one_a_break_or_a_sentence_ends():
+    words = "and the paragraph runs on below it at the full width of its measure, " * 3
+    wide = '<span style="display: inline-block; width: 95mm">&nbsp;</span>'
+    assert _flow(f"La {wide} {words}")[0].leaves[0].short_line == "La"
+    assert _flow(f"La<br>{words}")[0].leaves[0].short_line == ""
+    assert _flow(f"Play. {wide} {words}")[0].leaves[0].short_line == ""
