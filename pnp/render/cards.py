@@ -7,6 +7,7 @@ from markupsafe import Markup
 from pnp.data.game import Deck, Game
 from pnp.errors import DataError, Problem, RenderError
 from pnp.project import Project
+from pnp.render.box_tree import descendants
 from pnp.render.cache import RenderCache
 from pnp.render.fitting import FitState, overflows
 from pnp.render.audit import Finding
@@ -35,15 +36,8 @@ def side_starts(document) -> list[int]:
 
 
 def _side_element(page_box):
-    queue = [page_box]
-    while queue:
-        box = queue.pop(0)
-        element = getattr(box, "element", None)
-        if element is not None and getattr(box, "element_tag", None) == "div" \
-                and "page" in (element.get("class") or "").split():
-            return element
-        queue.extend(getattr(box, "children", ()) or ())
-    return None
+    return next((box.element for box in descendants(page_box) if getattr(box, "element_tag", None) == "div"
+                 and "page" in (box.element.get("class") or "").split()), None)
 
 
 def _page_labels(deck: Deck, cards: list) -> list[PageLabel]:

@@ -7,6 +7,8 @@ floor)`. After layout, a box whose content runs past its bottom or right edge ov
 import math
 from dataclasses import dataclass, field
 
+from pnp.render.box_tree import descendants
+
 SHRINK_STEP_PT = 0.25
 PX_PER_MM = 96 / 25.4
 TOLERANCE_PX = 0.5
@@ -57,16 +59,12 @@ def _fit_name(box) -> str | None:
 
 
 def _extent(box) -> tuple[float, float]:
-    """The right and bottom edges reached by a box's descendants (walked without recursion:
-    anonymous boxes make the tree deeper than the HTML)."""
+    """The right and bottom edges reached by a box's descendants."""
     right, bottom = 0.0, 0.0
-    stack = list(getattr(box, "children", ()))
-    while stack:
-        child = stack.pop()
+    for child in descendants(box):
         if hasattr(child, "position_x") and child.width is not None:
             right = max(right, child.position_x + child.margin_width())
             bottom = max(bottom, child.position_y + child.margin_height())
-        stack.extend(getattr(child, "children", ()))
     return right, bottom
 
 
@@ -75,13 +73,7 @@ def _letters(text: str) -> str:
 
 
 def _laid_out_text(box) -> str:
-    parts, stack = [], [box]
-    while stack:
-        child = stack.pop()
-        if isinstance(getattr(child, "text", None), str):
-            parts.append(child.text)
-        stack.extend(reversed(getattr(child, "children", ()) or ()))
-    return "".join(parts)
+    return "".join(child.text for child in descendants(box) if isinstance(getattr(child, "text", None), str))
 
 
 def _text_lost(box) -> bool:

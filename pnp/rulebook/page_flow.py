@@ -7,6 +7,7 @@ import dataclasses
 import pnp.render.weasyprint_loader  # noqa: F401  (before WeasyPrint: its libraries found so)
 from weasyprint.formatting_structure import boxes
 
+from pnp.render.box_tree import descendants
 from pnp.render.fitting import PX_PER_MM
 from pnp.render.page_boxes import AT_ATTRIBUTE, THUMBNAIL_ATTRIBUTE
 from pnp.rulebook.pagination import BLOCK_NUMBER, CHAPTER_NUMBER, FULL_LINE, SHORT_LINE, Block, PageFlow
@@ -134,13 +135,8 @@ def _leaves(box, chapter: int, into: list, number: int = 0, floats: tuple = ()) 
 
 def _floats(root) -> tuple:
     """The floated boxes of a page, as (top, bottom) in px: a line beside one is narrower."""
-    found, stack = [], [root]
-    while stack:
-        box = stack.pop()
-        if getattr(box, "style", None) is not None and box.style["float"] != "none" and box.height is not None:
-            found.append((box.position_y, box.position_y + box.margin_height()))
-        stack.extend(getattr(box, "children", ()) or ())
-    return tuple(found)
+    return tuple((box.position_y, box.position_y + box.margin_height()) for box in descendants(root)
+                 if getattr(box, "style", None) is not None and box.style["float"] != "none" and box.height is not None)
 
 
 def _short_line(box, floats: tuple) -> str:
@@ -165,13 +161,7 @@ def _short_line(box, floats: tuple) -> str:
 
 
 def _forced_break(line) -> bool:
-    stack = [line]
-    while stack:
-        box = stack.pop()
-        if getattr(box, "element_tag", None) == "br":
-            return True
-        stack.extend(getattr(box, "children", ()) or ())
-    return False
+    return any(getattr(box, "element_tag", None) == "br" for box in descendants(line))
 
 
 def _line_width(line) -> float:

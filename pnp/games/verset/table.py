@@ -22,9 +22,9 @@ COLUMNS = (("drawn", "Verses drawn", 2.8), ("faced", "Verse faced", 2.3), ("gall
 GLASS = ("Glass used", "Drunk: write “cancelled” as that duel’s result")
 TALLY = (("souls_left", "Souls left"), ("gall_kept", "Gall kept"), ("soul_transfer", "Souls + gall (Soul Transfer)"),
          ("ending", "Ending"))
-HEADINGS = ("Campaign sheet", "Difficulty", "Variants", "Duel", "Endings", "Final tally") + GLASS
+HEADINGS = ("Campaign sheet", "Difficulty", "Variants", "Duel", "Endings", "Final tally")
 # Every word the sheet prints, for the game's catalogues (`pnp translate`): the rest comes from the engine's names.
-PRINTED_WORDS = (HEADINGS + tuple(label for _, label in VARIANTS) + tuple(label for _, label, _ in COLUMNS)
+PRINTED_WORDS = (HEADINGS + GLASS + tuple(label for _, label in VARIANTS) + tuple(label for _, label, _ in COLUMNS)
                  + tuple(label for _, label in TALLY) + tuple(d.name for d in DIFFICULTIES.values())
                  + (FEWER, MORE, SPAN) + tuple(row["name"] for row in ending_rows()))
 
