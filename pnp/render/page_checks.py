@@ -32,6 +32,8 @@ FIXES = {
     "stranded": "Keep it with what follows (break-after: avoid in the rulebook's stylesheet), or move the text "
                 "before it so that both fall on one page",
     "widow": "Give the paragraph a line more or less, or set widows: 2 or more in the rulebook's stylesheet",
+    "line broken short": "Reword the paragraph a little (a word more or less near the break), or take out what "
+                         "sits beside the break (a box as wide as the line, a run in bold)",
     "booklet sheet": "Shorten the rulebook by the pages of its last sheet, or give that sheet content worth its "
                      "paper (a quick reference, a summary)",
 }
@@ -49,6 +51,7 @@ EXPECTED = {
                         "docs/rulebook.md, Pagination)",
     "stranded": "a heading, question or lead-in on the page of what it introduces",
     "widow": "two lines or more of a paragraph at the top of a page",
+    "line broken short": "every line of a paragraph, but its last, running most of its measure",
     "booklet sheet": "a booklet's last sheet filled to a quarter at least",
 }
 

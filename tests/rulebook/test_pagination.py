@@ -133,10 +133,13 @@ PLANTED_CHAPTERS = {
     "03-near-empty.md": ("# Near empty\n\nA paragraph before a break the chapter forces.\n\n"
                          '<div style="break-after: page"></div>\n\nOne line alone on the last page.\n\n'
                          '<div style="break-after: page"></div>\n'),          # the next chapter on a page of its own
+    # a box as wide as the line after a paragraph's first word: no respacing mends that break
+    "04-short-line.md": ('# Short line\n\nLa <span style="display: inline-block; width: 100%">&nbsp;</span> '
+                         + "and the paragraph runs on below it at the full width of its measure, " * 3 + "\n"),
 }
 
 
-def test_a_build_refuses_a_stranded_question_and_a_near_empty_page_at_their_lines(tiny, tmp_path):
+def test_a_build_refuses_a_stranded_question_a_near_empty_page_and_a_short_line_at_their_lines(tiny, tmp_path):
     chapters = tiny.root / "card_data/tiny/rulebook"
     for name, text in PLANTED_CHAPTERS.items():
         (chapters / name).write_text(text)
@@ -149,6 +152,7 @@ def test_a_build_refuses_a_stranded_question_and_a_near_empty_page_at_their_line
                      r"page \d+: what it introduces is overleaf", shown), shown
     assert re.search(r"03-near-empty\.md:3: .{0,240}?leaves its page under 33 % full", shown), shown
     assert re.search(r"03-near-empty\.md:7: .{0,240}?ends its chapter on a page under 10 % full", shown), shown
+    assert re.search(r"04-short-line\.md:3: .{0,160}?found 'La', which breaks a line far short of its measure", shown), shown
 
 
 def test_contents_on_one_page_may_leave_it_short_but_not_spill_a_few_lines_onto_another():
