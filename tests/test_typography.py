@@ -59,6 +59,7 @@ def test_a_number_keeps_to_what_it_counts_its_operator_and_its_owner():
 def test_a_chapter_keeps_its_addresses_whole_and_leaves_names_to_hyphenate_as_words_do():
     html = markdown("en").render("Then Abigail pours the glass (creativecommons.org/licenses/by/3.0) tonight.")
     assert '<span class="url">creativecommons.org/licenses/by/3.0</span>' in html
+    assert html.startswith('<p class="with-address">')             # set ragged: the line before it would gape
     assert "Then Abigail pours" in html                   # no box of its own: WeasyPrint breaks lines short at one
 
 

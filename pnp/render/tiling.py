@@ -150,9 +150,10 @@ def _labels(layout: TileLayout, title: str, font: str, language: str = "en", cat
                 pdf.rect(x0 + c * cell, y0 + (layout.rows - 1 - r) * cell, cell, cell, stroke=1, fill=fill)
         pdf.setFont(font, LABEL_SIZE_PT)
         left = x0 + layout.columns * cell + 3 * MM
-        words = sheet_words(language, catalogue)["tile"].format(
+        said = sheet_words(language, catalogue)
+        words = said["tile"].format(
             title=title, number=tile.row * layout.columns + tile.column + 1, tiles=layout.rows * layout.columns,
-            row=tile.row + 1, column=tile.column + 1, overlap=layout.overlap)
+            row=tile.row + 1, column=tile.column + 1, overlap=layout.overlap) + f" {said['one_sided']}."
         lines = simpleSplit(words, font, LABEL_SIZE_PT, layout.sheet_width * MM - PRINTER_MARGIN_MM * MM - left)
         for index, line in enumerate(lines[:LABEL_LINES]):     # the first line highest, the last on the map's foot
             pdf.drawString(left, y0 + 2 * MM + (min(len(lines), LABEL_LINES) - 1 - index) * LABEL_LEADING_MM * MM, line)

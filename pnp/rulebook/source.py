@@ -18,6 +18,7 @@ from pnp.typography import DEFAULT_QUOTES, QUOTES, french_spaced, keep_last_word
 
 EXAMPLE_INFO = "example"
 URL_CLASS = "url"            # an address, never hyphenated (layouts/rulebook-base.css)
+ADDRESS_PARAGRAPH = "with-address"   # a paragraph holding one, set ragged-right (the same)
 URL = re.compile(r"(?:https?://)?(?:[\w-]+\.)+(?:org|net|com|fr|io)\b(?:/[^\s()]*[^\s().,:;])?")
 
 
@@ -45,11 +46,13 @@ def markdown(language: str | None = None) -> MarkdownIt:
 
 def _addresses_unbroken(state) -> None:
     """Every web address of a paragraph in a span the stylesheet never hyphenates
-    ("creati-vecommons.org"). Names are left to hyphenate as words do: an inline box whose
+    ("creati-vecommons.org"), and that paragraph set ragged-right. Names are left to hyphenate as words do: an inline box whose
     hyphenation differs from its line's makes WeasyPrint break the line's start short ("La /
     cam- / pagne..."), a worse fault than a hyphen in a name."""
     for before, token in zip(state.tokens, state.tokens[1:]):
         if token.type != "inline" or before.type != "paragraph_open" or not token.children:
+            continue
+        if not any(child.type == "text" and URL.search(child.content) for child in token.children):
             continue
         children = []
         for child in token.children:
@@ -63,6 +66,7 @@ def _addresses_unbroken(state) -> None:
                 start = match.end()
             children.append(_text(child.content[start:]))
         token.children = [child for child in children if child.type != "text" or child.content]
+        before.attrJoin("class", ADDRESS_PARAGRAPH)         # set ragged: an address breaks only at a slash
 
 
 def _text(content: str) -> Token:
