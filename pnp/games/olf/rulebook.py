@@ -17,7 +17,6 @@ from pnp.rules.olf.party import starting
 ABILITY_NAMES = ROLL_ABILITIES
 NEMESIS_NAMES = NEMESIS_ABILITIES
 NEMESIS_PHASES = ("approach", "lair", "end")
-AFTER = {"failure": "after a failure", "heart_loss": "after a loss"}
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
@@ -53,7 +52,7 @@ def nemesis_rows(nemeses: list[dict], heroes: list, items: list) -> list[dict]:
             if follows and n[f"{phase}_mode"] == "party":
                 after = nemesis_chance(*args, follows=follows)
                 if _percent(after) != cell:
-                    cell += f" ({_percent(after)} {AFTER[follows]})"
+                    cell += f" ({_percent(after)})"
             cells.append(cell)
         rows.append({"name": n["name"], "skulls": n["skulls"], "ability": ability, "chances": cells})
     return rows

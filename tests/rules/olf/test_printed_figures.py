@@ -20,8 +20,8 @@ def test_the_nemesis_table_counts_each_nemesis_s_ability(context):
     rows = {row["name"]: row["chances"] for row in context["nemesis_difficulty"]}
     assert rows["The Demon Lord"][2] == "29 %"                             # Bound: 70 % without it
     assert rows["The Clockwork Tyrant"] == ["26 %", "17 %", "11 %"]       # Precision: 40/30/22 % without it
-    assert rows["The Plague Saint"][0] == "45 % (28 % after a failure)"    # Contagion, in a Party Challenge
-    assert rows["The Drowned Queen"][0] == "59 % (44 % after a loss)"
+    assert rows["The Plague Saint"][0] == "45 % (28 %)"    # Contagion, in a Party Challenge
+    assert rows["The Drowned Queen"][0] == "59 % (44 %)"
     assert rows["The Drowned Queen"][2] == "27 %"                          # a Solo Challenge: no one before
 
 
