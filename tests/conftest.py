@@ -137,6 +137,8 @@ def built_wizard(tmp_path_factory):
 
 SITE_PAPERS = ("a4",)       # the run's site offers A4: Letter is proven where it differs (imposition, page
                             # size: `built`, tests/render), and a site of both papers on the starter game
+# ... and no booklets (`--no-booklet`, a third of the site's cost): the starter game's site offers
+# them, and the booklets' own tests (tests/rulebook) fold real pages
 
 
 # The run's site is the largest single piece of the suite (every game, in every language): it is
@@ -171,7 +173,7 @@ def start_site_build(base: Path) -> None:
             return
         (base / "site").mkdir(exist_ok=True)
         command = [sys.executable, "-c", "from pnp.cli import main; main()", "site", "--out", str(base / "site" / "site"),
-                   *(f"--paper={paper}" for paper in SITE_PAPERS), "--project", str(ROOT)]
+                   *(f"--paper={paper}" for paper in SITE_PAPERS), "--no-booklet", "--project", str(ROOT)]
         wrapper = WRAPPER
         with open(base / "site.building", "w") as held, open(base / "site.log", "w") as log:
             fcntl.flock(held, fcntl.LOCK_EX)        # held by the build (its copy of the descriptor) until it ends

@@ -42,6 +42,10 @@ def paper_option(multiple: bool = False):
 
 site_paper_option = click.option("--paper", "papers", type=ChoiceType(HOME_PAPERS, case_sensitive=False), multiple=True,
                                  help="Offer only this paper (a4 or letter); repeat for both. Default: both.")
+site_no_booklet_option = click.option(
+    "--no-booklet", is_flag=True,
+    help="Offer each rulebook as pages only, not also as a saddle-stitched booklet (half-size pages "
+         "two-up): the site builds in about two thirds of the time.")
 
 
 def duplex_option(two_sided_only: bool = False):

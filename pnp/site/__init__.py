@@ -108,7 +108,8 @@ def font_files(project: Project, path: Path, shown: str, folder: str) -> list[tu
 
 
 def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecutor | None,
-                common: dict, papers: tuple[str, ...] = SITE_PAPERS) -> tuple[list, dict, Future | partial]:
+                common: dict, papers: tuple[str, ...] = SITE_PAPERS,
+                booklets: bool = True) -> tuple[list, dict, Future | partial]:
     """(site path, bytes) of the game's PDFs, zips, thumbnails and covers; what its pages show
     of them in any language (pnp.site.pages), with a scale bar's picture for each language that
     has one; and a call that gives its rules reference's files. The reference is made on the
@@ -121,7 +122,7 @@ def _game_files(project: Project, game: Game, progress, pool: ProcessPoolExecuto
     wanted = [(language, paper) for language in languages for paper in papers]
     progress(f"{game.title}: {', '.join(paper_name(paper) for paper in papers)}")
     made = render_editions(project, [Edition(game.key, paper, language, modules) for language, paper in wanted],
-                           PrintOptions("long", booklet=True), pool=pool)
+                           PrintOptions("long", booklet=booklets), pool=pool)
     references = (pool.submit(game_reference_by_key, project, game.key, common, languages) if pool is not None
                   else partial(game_reference, project, game, common))       # one core: made when asked
     for (language, paper), rendered in zip(wanted, made):
@@ -252,17 +253,18 @@ def _render(project: Project, name: str, **context) -> bytes:
 
 def site_files(project: Project, keys: list[str], title: str, progress: Callable[[str], None] = lambda step: None,
                pool: ProcessPoolExecutor | None = None, papers: tuple[str, ...] = SITE_PAPERS,
-               notes: list | None = None) -> list[tuple[str, bytes]]:
+               notes: list | None = None, booklets: bool = True) -> list[tuple[str, bytes]]:
     """Every file of the site, by path, in a stable order, rendered on `pool` (`pnp serve`
     keeps one between rebuilds), else on one pool started for all the games. A game's language
-    whose words are not all translated is left out, said in `notes`."""
+    whose words are not all translated is left out, said in `notes`. `booklets`: each rulebook
+    is offered as a folded booklet too."""
     if not keys:
         raise UsageError(f"{project.root} has no games yet: `pnp new GAME` makes one")
     notes = notes if notes is not None else []
     if pool is None:
         with worker_pool() as own:              # one pool for every game of the site (None: one core)
-            return _site_files(project, keys, title, progress, own, papers, notes)
-    return _site_files(project, keys, title, progress, pool, papers, notes)
+            return _site_files(project, keys, title, progress, own, papers, notes, booklets)
+    return _site_files(project, keys, title, progress, pool, papers, notes, booklets)
 
 
 def _site_templates_compile(project: Project) -> None:
@@ -285,7 +287,7 @@ def _site_templates_compile(project: Project) -> None:
 
 
 def _site_files(project: Project, keys: list[str], title: str, progress, pool,
-                papers: tuple[str, ...], notes: list) -> list[tuple[str, bytes]]:
+                papers: tuple[str, ...], notes: list, booklets: bool = True) -> list[tuple[str, bytes]]:
     _site_templates_compile(project)
     games = []
     for key in keys:
@@ -300,7 +302,7 @@ def _site_files(project: Project, keys: list[str], title: str, progress, pool,
     files, made, scale_bars, references = [], [], {}, []
     try:
         for game in games:
-            game_files, info, reference = _game_files(project, game, progress, pool, {"site": site}, papers)
+            game_files, info, reference = _game_files(project, game, progress, pool, {"site": site}, papers, booklets)
             files += game_files
             references.append(reference)
             made.append(info["made"])
@@ -365,9 +367,10 @@ def _scale_bar_in(pictures: dict, language: str) -> dict | None:
 
 def build_site(project: Project, out_dir: Path, keys: list[str] | None = None, title: str = "Print and play",
                progress: Callable[[str], None] = lambda step: None, owned: bool = False,
-               pool: ProcessPoolExecutor | None = None, papers: tuple[str, ...] = SITE_PAPERS) -> SiteReport:
+               pool: ProcessPoolExecutor | None = None, papers: tuple[str, ...] = SITE_PAPERS,
+               booklets: bool = True) -> SiteReport:
     keys = list(keys) if keys else game_keys(project)
     notes: list[str] = []
-    files = site_files(project, keys, title, progress, pool, papers, notes)
+    files = site_files(project, keys, title, progress, pool, papers, notes, booklets)
     write_outputs(out_dir, [(name, data, 0, 0) for name, data in files], owned)
     return SiteReport(out_dir, len(keys), len(files), sum(len(data) for _, data in files), tuple(notes))
