@@ -64,7 +64,7 @@ def test_tables_have_header_cells_and_the_outline_is_bookmarked(rulebook):
     assert tables
     assert any(str(e.get("/S")) == "/TH" for e in elements)
     with pdf.open_outline() as outline:
-        assert [item.title for item in outline.root][:3] == ["Le Dernier Verset", "1 The Last Verse", "2 Cards and hands"]
+        assert [item.title for item in outline.root][:3] == ["Le Dernier Verset", "1 The game", "2 Cards and hands"]
         assert [item.title for item in outline.root[1].children][0] == "1.1 What is in the box"
 
 
