@@ -38,8 +38,11 @@ def with_back_cover(pages: int) -> list[int | None]:
 
 
 def impose_booklet(pdf_bytes: bytes, sheet_size: tuple[float, float], back_cover: bool = False) -> bytes:
-    """Place half-size pages side by side on landscape sheets of `sheet_size` (points);
-    `back_cover`: the last page is the back cover (with_back_cover)."""
+    """Place half-size pages side by side on landscape sheets of `sheet_size` (points), each
+    against the fold: an A5 page is half a millimetre narrower than half an A4 sheet, and the
+    cover's two halves meet on the fold rather than leave a white stripe down it (the slack goes
+    to the sheet's outer edges, in the printer's margin); `back_cover`: the last page is the back
+    cover (with_back_cover)."""
     source = pikepdf.open(io.BytesIO(pdf_bytes))
     out = pikepdf.new()
     width, height = max(sheet_size), min(sheet_size)
@@ -53,7 +56,7 @@ def impose_booklet(pdf_bytes: bytes, sheet_size: tuple[float, float], back_cover
                 continue
             bx0, by0, bx1, by1 = (float(v) for v in forms[index].BBox)
             scale = min((width / 2) / (bx1 - bx0), height / (by1 - by0))
-            x = slot * width / 2 + (width / 2 - (bx1 - bx0) * scale) / 2 - bx0 * scale
+            x = width / 2 - (bx1 - bx0) * scale * (1 - slot) - bx0 * scale
             y = (height - (by1 - by0) * scale) / 2 - by0 * scale
             name = f"/P{index}"
             page.obj.Resources.XObject[name] = forms[index]

@@ -49,3 +49,23 @@ def test_imposed_sheets_are_landscape_with_two_pages_each():
     assert len(imposed.pages) == 4
     for page in imposed.pages:
         assert [round(float(v), 2) for v in page.mediabox] == [0, 0, 841.89, 595.28]
+
+
+def test_an_a5_page_on_an_a4_sheet_meets_the_fold_the_slack_at_the_outer_edges():
+    """A5 (148 mm) is half a millimetre narrower than half of A4 (148.5 mm): the two halves of a
+    sheet touch on the fold, so the cover's colour runs across it without a white stripe."""
+    a5, mm = (419.53, 595.28), 72 / 25.4
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=a5, invariant=1)
+    for _ in range(4):
+        pdf.rect(0, 0, *a5, fill=1)
+        pdf.showPage()
+    pdf.save()
+    imposed = pikepdf.open(io.BytesIO(impose_booklet(buffer.getvalue(), (595.28, 841.89))))
+    sheet = imposed.pages[0]
+    placed = [[float(v) for v in operands] for operands, operator in pikepdf.parse_content_stream(sheet)
+              if str(operator) == "cm"]
+    (left_scale, *_, left_x, _), (right_scale, *_, right_x, _) = placed
+    fold = 841.89 / 2
+    assert abs(left_x + a5[0] * left_scale - fold) / mm < 0.1 and abs(right_x - fold) / mm < 0.1
+    assert round(left_x / mm, 1) == round((841.89 - 2 * a5[0]) / 2 / mm, 1) == 0.5
