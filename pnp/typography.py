@@ -107,6 +107,14 @@ def french_spaced(text: str) -> str:
 
 
 MINUS = "−"
+WORD_JOINER = "\u2060"
+NUMERIC_RANGE = re.compile(r"(?<=\d)–(?=\d)")
+
+
+def ranges_held(text: str) -> str:
+    """A range of numbers ("11–13", "2–4") held whole across a line's end: a word joiner either
+    side of its en dash, where Unicode allows a break after it ("ranks 11– / 13 carry")."""
+    return NUMERIC_RANGE.sub(WORD_JOINER + "–" + WORD_JOINER, text) if "–" in text else text
 
 
 def percent_set(text: str, language: str | None) -> str:

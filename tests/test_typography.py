@@ -4,7 +4,7 @@ shows it, what it leaves alone, and the fixes the tool makes itself."""
 import pytest
 
 from pnp.rulebook.source import markdown
-from pnp.typography import keep_last_words, numbers_bound, signed, typography_faults
+from pnp.typography import keep_last_words, numbers_bound, ranges_held, signed, typography_faults
 
 NNBSP, NBSP = "\u202f", "\u00a0"
 
@@ -66,3 +66,13 @@ def test_a_chapter_keeps_its_addresses_whole_and_leaves_names_to_hyphenate_as_wo
 def test_french_punctuation_after_a_word_in_bold_takes_its_space():
     assert markdown("fr").render("**Lorc** : dragon ; **Skoll** ?") == \
         f"<p><strong>Lorc</strong>{NBSP}: dragon{NNBSP}; <strong>Skoll</strong>{NNBSP}?</p>\n"
+
+
+def test_a_numeric_range_is_held_whole_and_its_dash_kept():
+    """"ranks 11– / 13" broke at the dash (Unicode allows a break after an en dash): a word joiner
+    either side holds a range of numbers; a dash between words is left alone."""
+    joiner = "\u2060"
+    assert ranges_held("ranks 11–13 carry 3") == f"ranks 11{joiner}–{joiner}13 carry 3"
+    assert ranges_held("Paris–Verdun, 2 – 4") == "Paris–Verdun, 2 – 4"
+    from pnp.rulebook.source import markdown
+    assert joiner in markdown("en").render("Ranks 11–13.") and joiner not in markdown("en").render("# Ranks 11–13")

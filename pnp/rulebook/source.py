@@ -14,7 +14,7 @@ from pnp.errors import DataError
 from pnp.files import project_files, project_folders, read_text
 from pnp.examples import Example, examples_in
 from pnp.project import Project
-from pnp.typography import DEFAULT_QUOTES, QUOTES, french_spaced, keep_last_words, percent_set
+from pnp.typography import DEFAULT_QUOTES, QUOTES, french_spaced, keep_last_words, percent_set, ranges_held
 
 EXAMPLE_INFO = "example"
 URL_CLASS = "url"            # an address, never hyphenated (layouts/rulebook-base.css)
@@ -39,6 +39,7 @@ def markdown(language: str | None = None) -> MarkdownIt:
     if language == "fr":
         md.core.ruler.push("french_spaces", _french_spaces)
     md.core.ruler.push("percent", lambda state: _percent_signs(state, language))
+    md.core.ruler.push("ranges_held", _ranges_held)
     md.core.ruler.push("last_words_kept", _last_words_kept)
     md.core.ruler.push("addresses_unbroken", _addresses_unbroken)
     return md
@@ -83,6 +84,15 @@ def _percent_signs(state, language: str | None) -> None:
         for child in (token.children or ()) if token.type == "inline" else ():
             if child.type == "text" and "%" in child.content:
                 child.content = percent_set(child.content, language)
+
+
+def _ranges_held(state) -> None:
+    """A numeric range held whole in the text (not in a heading: the contents and the PDF's outline
+    read it, and a word joiner there is a character a viewer may show)."""
+    for before, token in zip(state.tokens, state.tokens[1:]):
+        for child in (token.children or ()) if token.type == "inline" and before.type != "heading_open" else ():
+            if child.type == "text":
+                child.content = ranges_held(child.content)
 
 
 def _last_words_kept(state) -> None:
