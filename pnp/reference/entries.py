@@ -19,6 +19,7 @@ from pnp.render.printed_words import NAME_FIELDS, card_name, printed_words
 from pnp.rulebook.anchors import slug
 from pnp.rulebook.listings import rulings
 from pnp.rulebook.render import RulebookBody, find_card, rulebook_body
+from pnp.typography import WORD_JOINER
 
 THUMBNAIL_ATTRIBUTE = "data-pnp-thumbnail"       # deck:id on each card a chapter draws
 EXAMPLE_WORDS = re.compile(r'<p\b[^>]*class="example-words"[^>]*>(.*?)</p>', re.S)   # the layouts' result line
@@ -177,7 +178,9 @@ def card_markers(html: str) -> list[str]:
 
 
 def _squeezed(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+    """Words as a search reads them: spaces squeezed, and no word joiner (pnp.typography.ranges_held
+    holds "11–13" whole on the page; in the index it would glue itself to "11")."""
+    return re.sub(r"\s+", " ", text.replace(WORD_JOINER, "")).strip()
 
 
 def _folded(text: str) -> str:

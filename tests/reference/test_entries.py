@@ -110,3 +110,10 @@ def test_a_nameless_card_alone_in_its_deck_is_called_by_the_deck_s_title():
     token = found.card("card-assault-token--assault")
     assert token.name == "Assault token" and token.described.startswith("Assault token. ")
     assert token.anchor in next(t for t in found.terms if t.term.term == "Assault token").cards
+
+
+def test_a_range_held_whole_on_the_page_is_searched_as_plain_words():
+    """The chapters hold "11–13" whole with word joiners (pnp.typography.ranges_held); the search
+    reads the words without them, so "11" still begins a word."""
+    from pnp.reference.entries import plain_words
+    assert plain_words("<p>ranks 11\u2060–\u206013 carry 3</p>") == "ranks 11–13 carry 3"
