@@ -107,6 +107,13 @@ def french_spaced(text: str) -> str:
 
 
 MINUS = "−"
+
+
+def capitalised(text: str) -> str:
+    """Text as a sentence opens: its first letter a capital, the rest as written ("One-sided: ...")."""
+    return text[:1].upper() + text[1:]
+
+
 WORD_JOINER = "\u2060"
 NUMERIC_RANGE = re.compile(r"(?<=\d)–(?=\d)")
 

@@ -21,6 +21,7 @@ from pnp.render.pdfio import save_deterministic
 from pnp.render.papers import paper_size
 from pnp.render.sheet_layout import MM, PRINTER_MARGIN_MM
 from pnp.render.words import sheet_words
+from pnp.typography import capitalised
 
 OVERLAP_MM = 10.0
 PIECE_MARGIN_MM = 3.0      # tiles show this much around the piece, so its outline is whole
@@ -75,11 +76,6 @@ class TileLayout:
             return sorted(v for c in range(1, self.columns) for v in (starts[c], starts[c - 1] + self.window_width))
         starts = [tiles[r * self.columns].y for r in range(self.rows)]
         return sorted(v for r in range(1, self.rows) for v in (starts[r - 1], starts[r] + self.window_height))
-
-
-def _sentence(words: str) -> str:
-    """Words said after a full stop: their first letter a capital ("... ticks. One-sided: ...")."""
-    return words[:1].upper() + words[1:]
 
 
 def tile_layout(paper: str, piece_width: float, piece_height: float,
@@ -158,7 +154,7 @@ def _labels(layout: TileLayout, title: str, font: str, language: str = "en", cat
         said = sheet_words(language, catalogue)
         words = said["tile"].format(
             title=title, number=tile.row * layout.columns + tile.column + 1, tiles=layout.rows * layout.columns,
-            row=tile.row + 1, column=tile.column + 1, overlap=layout.overlap) + f" {_sentence(said['one_sided'])}."
+            row=tile.row + 1, column=tile.column + 1, overlap=layout.overlap) + f" {capitalised(said['one_sided'])}."
         lines = simpleSplit(words, font, LABEL_SIZE_PT, layout.sheet_width * MM - PRINTER_MARGIN_MM * MM - left)
         for index, line in enumerate(lines[:LABEL_LINES]):     # the first line highest, the last on the map's foot
             pdf.drawString(left, y0 + 2 * MM + (min(len(lines), LABEL_LINES) - 1 - index) * LABEL_LEADING_MM * MM, line)

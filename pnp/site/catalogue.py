@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from pnp.data.game import Game
 from pnp.site.languages import decimal, fill
+from pnp.typography import capitalised
 
 
 @dataclass(frozen=True)
@@ -19,12 +20,8 @@ def _words(game: Game, name: str) -> str:
     """The title of a file no deck or board declares (an engine's sheet): its name in words, in
     the game's language where its catalogue has them ("Campaign sheet")."""
     stem = name.removesuffix(".pdf").replace("-", " ")
-    title = stem[:1].upper() + stem[1:]
+    title = capitalised(stem)
     return game.words.get(title) if game.words is not None else title
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def how_to_print(game: Game, name: str, paper_title: str, words: dict) -> Printing:
@@ -46,10 +43,10 @@ def how_to_print(game: Game, name: str, paper_title: str, words: dict) -> Printi
     for board in game.boards:
         stock = say(f"stock_{board.stock}", paper=paper_title)
         if name == f"{board.key}-full-size.pdf":
-            return Printing(_capital(say("board_full_size", board=board.title)), stock, say("sides_print_shop"),
+            return Printing(capitalised(say("board_full_size", board=board.title)), stock, say("sides_print_shop"),
                             say("board_full_size_note", **size(board.width_mm, board.height_mm)))
         if name == f"{board.key}-tiles.pdf":
-            return Printing(_capital(say("board_tiles", board=board.title)), stock, say("sides_single"),
+            return Printing(capitalised(say("board_tiles", board=board.title)), stock, say("sides_single"),
                             say("board_tiles_note", paper=paper_title))
     if name == "rulebook.pdf":
         return Printing(say("rulebook"), paper, say("sides_long_or_single"))
