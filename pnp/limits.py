@@ -55,6 +55,7 @@ MAX_CSS_NESTING = 32                  # functions and brackets inside one anothe
 MAX_MEMORY_BYTES = 1_000_000_000      # address space of each process doing the work (RLIMIT_AS)
 LOAD_SECONDS = 60                     # wall clock for reading and checking one data file
 STAGE_GRACE_SECONDS = 2               # the supervisor waits this long past a clock before it kills
+PRESS_SECONDS = 240                   # wall clock for Ghostscript to convert or rasterise one file for a press
 MAX_REPORTED_PROBLEMS = 50            # problems printed; the rest are counted
 
 

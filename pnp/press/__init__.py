@@ -1,0 +1,1 @@
+"""Files for a press: colour converted to CMYK, PDF/X, total ink, preflight, soft proof."""

@@ -1,0 +1,96 @@
+"""The press profiles a PDF/X export converts to: the two pnp ships, or a user's own ICC file.
+
+A PDF/X file names its printing condition in its output intent: the condition's identifier (a
+registered one, such as FOGRA39, when the profile characterises it), the profile itself embedded,
+and a line saying what it is. pnp ships:
+
+- `fogra39`: ISO Coated v2 300% (basICColor), the European offset standard (ISO 12647-2, coated
+  paper, characterised as FOGRA39), zlib licence; packaged by Debian's scribus-data.
+- `swop`: SWOP coated grade 5 (CGATS TR 005), the North American web offset standard, built by
+  scripts/make_swop_profile.sh from the characterisation data of icc-profiles-free.
+
+Both keep total ink at 300 %.
+"""
+
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+from pnp.errors import UsageError, readable
+
+ICC_HEADER_BYTES = 128
+ICC_SIGNATURE = b"acsp"
+MAX_PROFILE_BYTES = 32 * 1024 * 1024
+ICC_REGISTRY = "http://www.color.org"
+
+
+@dataclass(frozen=True)
+class PressProfile:
+    key: str                   # what --profile names it ("fogra39"), or the file's name
+    data: bytes                # the ICC profile
+    condition: str             # the output intent's OutputConditionIdentifier
+    description: str           # the output intent's Info: what the condition is
+    registry: str              # where the condition is registered ("" for a custom one)
+    ink_limit: int             # the total ink the profile's conversions keep to, in per cent
+
+
+def _shipped(name: str) -> bytes:
+    return files("pnp.assets").joinpath("icc", name).read_bytes()
+
+
+SHIPPED = {
+    "fogra39": ("ISOcoated_v2_300_bas.icc", "FOGRA39",
+                "Coated FOGRA39 (ISO 12647-2:2004), ISO Coated v2 300% (basICColor)"),
+    "swop": ("SWOP_TR005_300.icc", "CGATS TR 005",
+             "SWOP coated grade 5 (CGATS TR 005)"),
+}
+SHIPPED_INK_LIMIT = 300
+
+
+def press_profile(value: str) -> PressProfile:
+    """The profile --profile names: a shipped key, or the path of a CMYK output profile."""
+    key = value.lower()
+    if key in SHIPPED:
+        name, condition, description = SHIPPED[key]
+        return PressProfile(key, _shipped(name), condition, description, ICC_REGISTRY, SHIPPED_INK_LIMIT)
+    path = Path(value).expanduser()
+    if path.suffix.lower() not in (".icc", ".icm"):
+        raise UsageError(f"--profile {readable(value)}: expected {' or '.join(SHIPPED)}, or the path of an "
+                         f"ICC profile (.icc or .icm) your print shop gave you")
+    try:
+        if path.stat().st_size > MAX_PROFILE_BYTES:
+            raise UsageError(f"--profile {readable(value)}: {path.stat().st_size:,} bytes; an ICC profile "
+                             f"is under {MAX_PROFILE_BYTES // 1024 // 1024} MB")
+        data = path.read_bytes()
+    except OSError as error:
+        raise UsageError(f"--profile {readable(value)}: cannot read it ({error.strerror or error}); "
+                         f"give the path of the ICC profile file") from None
+    problem = _not_a_press_profile(data)
+    if problem:
+        raise UsageError(f"--profile {readable(value)}: {problem}; give a CMYK output profile "
+                         f"(the one your print shop names, such as PSO Coated v3 or GRACoL), "
+                         f"or {' or '.join(SHIPPED)}")
+    description = profile_description(data) or path.stem
+    return PressProfile(path.name, data, "Custom", description, "", 0)
+
+
+def _not_a_press_profile(data: bytes) -> str | None:
+    if len(data) < ICC_HEADER_BYTES or data[36:40] != ICC_SIGNATURE:
+        return "not an ICC profile (its header lacks the 'acsp' signature)"
+    if data[16:20] != b"CMYK":
+        return f"a profile of {data[16:20].decode('latin-1').strip() or 'no'} colour, not CMYK"
+    if data[12:16] != b"prtr":
+        return f"a '{data[12:16].decode('latin-1')}' profile, not an output (printer) profile"
+    return None
+
+
+def profile_description(data: bytes) -> str:
+    """The profile's own description (its 'desc' tag), as LittleCMS reads it; '' when unreadable."""
+    import io
+
+    from PIL import ImageCms
+
+    try:
+        return ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(data))).strip()
+    except (ImageCms.PyCMSError, OSError, ValueError):
+        return ""

@@ -1,0 +1,37 @@
+"""Rewriting the content streams of a PDF: each page's, and each form's it draws, once."""
+
+from collections.abc import Callable
+
+import pikepdf
+
+Rewrite = Callable[[list], list]        # a stream's instructions -> the instructions to write
+
+
+def rewrite_streams(pdf: pikepdf.Pdf, rewrite: Rewrite) -> None:
+    """Every page's content and every form XObject reached from a page (forms in forms, pattern
+    cells, Type 3 glyphs left alone) rewritten by `rewrite`, each stream once."""
+    seen: set = set()
+    for page in pdf.pages:
+        instructions = pikepdf.parse_content_stream(page)
+        changed = rewrite(instructions)
+        if changed is not instructions:
+            page.obj.Contents = pdf.make_stream(pikepdf.unparse_content_stream(changed))
+        _rewrite_forms(pdf, page.obj.get("/Resources"), rewrite, seen)
+
+
+def _rewrite_forms(pdf: pikepdf.Pdf, resources, rewrite: Rewrite, seen: set) -> None:
+    if not isinstance(resources, pikepdf.Dictionary):
+        return
+    for xobject in (resources.get("/XObject") or {}).values():
+        if xobject.get("/Subtype") != "/Form" or xobject.objgen in seen:
+            continue
+        seen.add(xobject.objgen)
+        instructions = pikepdf.parse_content_stream(xobject)
+        changed = rewrite(instructions)
+        if changed is not instructions:
+            xobject.write(pikepdf.unparse_content_stream(changed))
+        _rewrite_forms(pdf, xobject.get("/Resources"), rewrite, seen)
+
+
+def numbers(operands) -> list[float]:
+    return [float(value) for value in operands]
