@@ -12,15 +12,28 @@ from pnp.output import check_out_folder
 from pnp.commands.options import (jobs_option, lang_option, module_option, out_folder_option, project_at,
                                   project_option)
 from pnp.commands.report import console, errors, fail
-from pnp.commands.types import ChoiceType
+from pnp.commands.types import ChoiceType, WholeRange
+
+PDFX_VERSIONS = ("1a", "4")
+PRESS_SERVICES = ("dtc", "press")
 
 
 @click.command("export")
 @click.argument("game_key", metavar="GAME")
 @click.option("--for", "service", required=True, type=ChoiceType(list(SERVICES), case_sensitive=False),
               help="mpc: MakePlayingCards, tgc: The Game Crafter (a PNG per card face at 300 dpi with their "
-                   "bleed); dtc: DriveThruCards (a PDF per deck, back and front of each card); tts: "
+                   "bleed); dtc: DriveThruCards (a PDF/X-1a file per deck, back and front of each card); press: "
+                   "an offset or digital press (PDF/X files of every deck, token sheet and board); tts: "
                    "Tabletop Simulator (deck sheets and a saved object).")
+@click.option("--profile", metavar="PROFILE",
+              help="dtc and press: the printing condition to convert colour to: fogra39 (European coated "
+                   "offset), swop (North American), or the path of your print shop's ICC profile "
+                   "(default: swop for dtc, fogra39 for press).")
+@click.option("--pdfx", type=ChoiceType(list(PDFX_VERSIONS), case_sensitive=False),
+              help="dtc and press: the PDF/X version, 1a (PDF/X-1a:2003, the default) or 4 (PDF/X-4).")
+@click.option("--ink-limit", type=WholeRange(160, 400), metavar="PERCENT",
+              help="dtc and press: the most total ink at any point, in per cent (default: 240 for dtc, "
+                   "300 for press).")
 @out_folder_option("Where to write (default: output/GAME/export-SERVICE, export-SERVICE-LANG in another "
                    "language than the game's own).")
 @lang_option
@@ -28,7 +41,8 @@ from pnp.commands.types import ChoiceType
 @module_option
 @jobs_option()
 @project_option
-def export(game_key: str, service: str, out_dir: str | None, language: str | None, base_url: str | None,
+def export(game_key: str, service: str, profile: str | None, pdfx: str | None, ink_limit: int | None,
+           out_dir: str | None, language: str | None, base_url: str | None,
            modules: tuple, jobs: int | None, project_dir: str | None) -> None:
     """Export GAME's cards for a print shop or Tabletop Simulator, with a manifest of every card."""
     from pnp.build import check_before_build
@@ -39,6 +53,7 @@ def export(game_key: str, service: str, out_dir: str | None, language: str | Non
 
     service = service.lower()
     try:
+        press = _press_settings(service, profile, pdfx, ink_limit)
         project = project_at(project_dir)
         from pnp.commands.lookup import _language
 
@@ -52,7 +67,7 @@ def export(game_key: str, service: str, out_dir: str | None, language: str | Non
             check_before_build(project, game, force=False)
             base = base_url if base_url is not None else target.as_uri() + "/"
             with errors.status(Text(f"{game.title}: exporting for {service}")):
-                result = export_game(project, game, service, base, pool)
+                result = export_game(project, game, service, base, pool, press)
         require_preflight(result.files)
         write_outputs(target, [(name, data, 0, 0) for name, data in result.files], owned=out_dir is None)
     except PnpError as error:
@@ -63,4 +78,25 @@ def export(game_key: str, service: str, out_dir: str | None, language: str | Non
                   f"{plural(len(result.files), 'file')} in {target}", highlight=False, soft_wrap=True)
     for reason in result.left_out:
         console.print(f"  left out: {reason}", highlight=False, soft_wrap=True)
+    if result.press is not None:
+        settings = result.press
+        from pnp.press.pdfx import VERSIONS
+
+        console.print(f"  {VERSIONS[settings.pdfx]} in CMYK for {settings.profile.description}, total ink at most "
+                      f"{settings.ink_limit} %: preflight passed", highlight=False, soft_wrap=True)
     console.print(f"  {target / 'manifest.csv'} lists every card and its count", highlight=False, soft_wrap=True)
+
+
+def _press_settings(service: str, profile: str | None, pdfx: str | None, ink_limit: int | None):
+    """The colour of a dtc or press export; --profile, --pdfx and --ink-limit are refused for the others."""
+    from pnp.errors import UsageError
+
+    given = [name for name, value in (("--profile", profile), ("--pdfx", pdfx), ("--ink-limit", ink_limit)) if value]
+    if service not in PRESS_SERVICES:
+        if given:
+            raise UsageError(f"{', '.join(given)}: only for --for {' or --for '.join(PRESS_SERVICES)} "
+                             f"(--for {service} writes RGB images, as that service asks)")
+        return None
+    from pnp.export.press import press_settings
+
+    return press_settings(SERVICES[service].press, profile, pdfx, ink_limit)

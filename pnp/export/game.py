@@ -10,12 +10,14 @@ from dataclasses import dataclass, field, replace
 import pypdfium2 as pdfium
 
 from pnp.data.decks import LoadedDeck, load_game
-from pnp.errors import UsageError
+from pnp.errors import UsageError, plural
 from pnp.export.images import png_bytes, rasterise
 from pnp.export.names import card_name
 from pnp.export.pages import as_bytes, service_pages
+from pnp.export.press import PressFile, convert_files, pages_in_order, piece_words, press_settings, readme_lines
 from pnp.export.services import DPI, PRODUCT_SIZES_IN, SERVICES, Service, product_size
 from pnp.data.game import Game
+from pnp.press.convert import PressSettings
 from pnp.project import Project
 from pnp.render.templates.views import printed_card
 
@@ -27,6 +29,7 @@ class Export:
     files: list = field(default_factory=list)
     rows: list = field(default_factory=list)
     left_out: list = field(default_factory=list)
+    press: PressSettings | None = None          # the colour of PDF/X files, when the export has them
 
 
 @dataclass(frozen=True)
@@ -55,11 +58,12 @@ def exportable(loaded: LoadedDeck) -> str | None:
 
 
 def render_sides(project: Project, game: Game, decks: list[LoadedDeck],
-                 pool: ProcessPoolExecutor | None = None) -> tuple[list[DeckSides], list[str]]:
-    """Each deck of cards rendered (faces, then backs), on `pool` when given (the largest deck
-    first, as a build orders them), else in this process; the other decks' reasons to be left out."""
-    exported = [loaded for loaded in decks if not exportable(loaded)]
-    left_out = [reason for reason in map(exportable, decks) if reason]
+                 pool: ProcessPoolExecutor | None = None, every: bool = False) -> tuple[list[DeckSides], list[str]]:
+    """Each deck of cards (`every` deck, with `every`) rendered (faces, then backs), on `pool` when
+    given (the largest deck first, as a build orders them), else in this process; the other decks'
+    reasons to be left out."""
+    exported = [loaded for loaded in decks if every or not exportable(loaded)]
+    left_out = [] if every else [reason for reason in map(exportable, decks) if reason]
     if pool is None:
         pdfs = _render_here(project, game, exported, decks)
     else:
@@ -97,10 +101,12 @@ def _size_words(deck) -> tuple[str, tuple[float, float]]:
     return words, (width, height)
 
 
-def export_print_shop(sides: list[DeckSides], service: Service, export: Export) -> None:
+def export_print_shop(game: Game, sides: list[DeckSides], service: Service, export: Export,
+                      settings: PressSettings | None = None) -> None:
     """mpc and tgc: a PNG per distinct face, its back, quantities in the manifest.
-    dtc: a PDF per deck, back then front for every card."""
+    dtc: a PDF/X file per deck, back then front for every card."""
     bleed_in = service.bleed_px / DPI
+    press_files = []
     for number, deck_sides in enumerate(sides, start=1):
         deck = deck_sides.loaded.deck
         size_words, trim_in = _size_words(deck)
@@ -113,7 +119,8 @@ def export_print_shop(sides: list[DeckSides], service: Service, export: Export) 
                 pages.pages.append(pages.pages[index])
             del pages.pages[:len(pages.pages) - len(order)]
             name = f"{folder}.pdf"
-            export.files.append((name, as_bytes(pages)))
+            pieces = tuple(piece_words(deck.title, card, side) for card in cards for side in ("back", "front"))
+            press_files.append(PressFile(name, f"{game.title}: {deck.title}", as_bytes(pages), pieces))
             export.rows += [(deck.title, card_name(card), 1, f"{name} page {2 * i + 2}",
                              f"{name} page {2 * i + 1}", size_words) for i, card in enumerate(cards)]
             continue
@@ -139,27 +146,73 @@ def export_print_shop(sides: list[DeckSides], service: Service, export: Export) 
             export.rows.append((deck.title, card_name(card), count, f"{stem}-front.png",
                                 f"{folder}/back.png" if shared_back else f"{stem}-back.png", size_words))
         document.close()
+    if press_files:
+        _convert(press_files, settings, export)
+
+
+def _convert(press_files: list[PressFile], settings: PressSettings, export: Export) -> None:
+    from pnp.preflight import PreflightFailed
+
+    written, faults = convert_files(press_files, settings)
+    if faults:
+        raise PreflightFailed(faults)
+    export.files += written
+    export.press = settings
+
+
+def export_press(project: Project, game: Game, sides: list[DeckSides], export: Export,
+                 settings: PressSettings) -> None:
+    """Every deck at its own size and bleed, front then back of each piece, and every board at
+    full size, as PDF/X files."""
+    from pnp.render.boards import render_board
+
+    press_files = []
+    for number, deck_sides in enumerate(sides, start=1):
+        deck, cards = deck_sides.loaded.deck, deck_sides.loaded.cards
+        sides_of = ("front", "back") if deck.backs else ("front",)
+        order = [index for card in range(len(cards))
+                 for index in ((card, deck_sides.back_index(card)) if deck.backs else (card,))]
+        name = f"{number:02d}-{deck.key}.pdf"
+        pieces = tuple(piece_words(deck.title, card, side) for card in cards for side in sides_of)
+        press_files.append(PressFile(name, f"{game.title}: {deck.title}",
+                                     pages_in_order(deck_sides.pdf, order), pieces))
+        size = f"{deck.width_mm:g} x {deck.height_mm:g} mm, {deck.bleed_mm:g} mm bleed"
+        step = len(sides_of)
+        export.rows += [(deck.title, card_name(card), 1, f"{name} page {step * i + 1}",
+                         f"{name} page {step * i + 2}" if deck.backs else "", size) for i, card in enumerate(cards)]
+    for number, board in enumerate(game.boards, start=len(sides) + 1):
+        name = f"{number:02d}-{board.key}.pdf"
+        press_files.append(PressFile(name, f"{game.title}: {board.title}", render_board(project, game, board),
+                                     (f"{board.title} board",)))
+        export.rows.append((board.title, board.key, 1, f"{name} page 1", "",
+                            f"{board.width_mm:g} x {board.height_mm:g} mm"))
+    _convert(press_files, settings, export)
 
 
 def export_game(project: Project, game: Game, service_key: str, base_url: str = "",
-                pool: ProcessPoolExecutor | None = None) -> Export:
-    """What an export writes; the decks render on `pool` when given (pnp.pool.start_pool)."""
+                pool: ProcessPoolExecutor | None = None, press: PressSettings | None = None) -> Export:
+    """What an export writes; the decks render on `pool` when given (pnp.pool.start_pool);
+    `press` is the colour of a dtc or press export (the service's defaults when not given)."""
     service = SERVICES.get(service_key)
     if service is None:
         raise UsageError(f"--for {service_key}: pnp exports for {', '.join(SERVICES)}")
+    if service.press is not None and press is None:
+        press = press_settings(service.press, None, None, None)
     decks = load_game(project, game)
-    sides, left_out = render_sides(project, game, decks, pool)
+    sides, left_out = render_sides(project, game, decks, pool, every=service.key == "press")
     sides = [replace(side, loaded=replace(side.loaded, cards=[printed_card(card, game) for card in side.loaded.cards]))
              for side in sides]                 # the manifest names the cards as they print
-    if not sides:
+    if not sides and not (service.key == "press" and game.boards):
         raise UsageError(f"{game.title} has no deck of cards to export (only {', '.join(left_out)})")
     export = Export(left_out=left_out)
     if service.key == "tts":
         from pnp.export.tts import export_tts
 
         export_tts(game, sides, export, base_url)
+    elif service.key == "press":
+        export_press(project, game, sides, export, press)
     else:
-        export_print_shop(sides, service, export)
+        export_print_shop(game, sides, service, export, press)
     export.files.append(("manifest.csv", manifest(export)))
     export.files.append(("README.txt", readme(game, service, export)))
     return export
@@ -192,11 +245,14 @@ def manifest(export: Export) -> bytes:
 
 def readme(game: Game, service: Service, export: Export) -> bytes:
     decks = dict.fromkeys(row[0] for row in export.rows)
-    lines = [f"{game.title} for {service.name}", "",
-             service.upload, "",
-             f"manifest.csv lists every card: its deck, name, how many copies, its files, its size "
-             f"({sum(int(row[2]) for row in export.rows)} cards in {len(decks)} decks).", ""]
+    piece, group = ("piece", "file") if service.key == "press" else ("card", "deck")
+    lines = [f"{game.title} for {service.name}", "", service.upload, ""]
+    if export.press is not None:
+        lines += readme_lines(export.press)
+    lines += [f"manifest.csv lists every {piece}: its deck, name, how many copies, its files, its size "
+              f"({plural(sum(int(row[2]) for row in export.rows), piece)} in {plural(len(decks), group)}).", ""]
     if export.left_out:
         lines += ["Left out (not cards):"] + [f"  {reason}" for reason in export.left_out] + [""]
-    lines.append("Sizes: " + "; ".join(f"{name} {w:g} x {h:g} in" for name, (w, h) in PRODUCT_SIZES_IN.items()))
+    if service.key != "press":
+        lines.append("Sizes: " + "; ".join(f"{name} {w:g} x {h:g} in" for name, (w, h) in PRODUCT_SIZES_IN.items()))
     return ("\n".join(lines) + "\n").encode()

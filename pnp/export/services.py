@@ -21,13 +21,25 @@ PRODUCT_SIZES_IN = {             # the card products the shops sell, portrait, i
 
 
 @dataclass(frozen=True)
+class PressDefaults:
+    """What a PDF/X export converts to unless told otherwise (--profile, --pdfx, --ink-limit)."""
+
+    profile: str
+    pdfx: str
+    ink_limit: int | None          # None: the profile's own
+
+
+@dataclass(frozen=True)
 class Service:
     key: str
     name: str
     bleed_px: float                # at DPI, on each side of the trim
     images: bool                   # PNG per face (True) or one PDF per deck (False)
     upload: str                    # how to upload, for the export's README
+    press: PressDefaults | None = None     # PDF/X in CMYK: the profile, version and ink limit by default
 
+
+DTC_INK_LIMIT = 240        # DriveThru's print on demand: total ink at most 240 %
 
 SERVICES = {
     "mpc": Service("mpc", "MakePlayingCards", 36, True,
@@ -38,7 +50,14 @@ SERVICES = {
                    "the back, and set each card's quantity from the manifest."),
     "dtc": Service("dtc", "DriveThruCards", 37.5, False,
                    "Upload each deck's PDF as its print file: pages go back 1, front 1, back 2, "
-                   "front 2 ..., one card per page with 1/8 in bleed."),
+                   "front 2 ..., one card per page with 1/8 in bleed.",
+                   PressDefaults("swop", "1a", DTC_INK_LIMIT)),
+    "press": Service("press", "an offset or digital press", 0, False,
+                     "Send each PDF to the print shop with the manifest: a deck's file holds each piece "
+                     "at its own size with its bleed, front then back (one-sided pieces: fronts only); "
+                     "a board's file holds it at full size. Ask the shop for their die line of any "
+                     "round or shaped piece.",
+                     PressDefaults("fogra39", "1a", None)),
     "tts": Service("tts", "Tabletop Simulator", 0, True,
                    "Host the images where Tabletop Simulator can fetch them (or keep them on this disk), "
                    "then copy tts-saved-object.json into Tabletop Simulator's Saved Objects folder "
