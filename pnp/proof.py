@@ -47,9 +47,11 @@ class _Placed:
     scale: float
 
 
-def render_pieces(project: Project, game, loaded: list, paper: str, results: dict | None = None) -> list[Checked]:
-    """Every deck, board and the rulebook rendered as the build renders them, each kept with its
-    findings (none refused); `results` are the worked examples' (computed when not given)."""
+def render_pieces(project: Project, game, loaded: list, paper: str, results: dict | None = None,
+                  rulebook: bool = True) -> list[Checked]:
+    """Every deck, board and the rulebook (unless not `rulebook`) rendered as the build renders
+    them, each kept with its findings (none refused); `results` are the worked examples' (computed
+    when not given)."""
     from pnp.check import example_results
     from pnp.render.boards import render_board
     from pnp.render.cards import render_deck
@@ -64,7 +66,7 @@ def render_pieces(project: Project, game, loaded: list, paper: str, results: dic
                         context if deck.deck.uses_rules else None, deck.located)
         for board in game.boards:
             render_board(project, game, board)
-        if (project.card_data / game.key / "rulebook").is_dir():
+        if rulebook and (project.card_data / game.key / "rulebook").is_dir():
             render_rulebook(project, game, loaded, results if results is not None
                             else example_results(project, game, loaded), paper)
     return documents

@@ -241,6 +241,7 @@ QUICK = {
              "tests/i18n/test_extract.py", "tests/i18n/test_locale_data.py"],
     "impose": ["tests/test_impose.py"],
     "output": ["tests/test_attacks_output.py::test_a_build_leaves_nothing_in_the_temporary_folder"],
+    "press": ["tests/press/test_ink.py", "tests/press/test_black_text.py", "tests/press/test_softproof.py"],
     "reference": ["tests/reference/"],
     "render": ["tests/render/test_templates.py", "tests/render/test_words.py", "tests/render/test_layout_check.py", "tests/render/test_papers.py",
                "tests/render/test_sheet_layout.py", "tests/render/test_svg_check.py", "tests/render/test_syntax.py",

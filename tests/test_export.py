@@ -202,3 +202,82 @@ def test_export_of_broken_data_writes_nothing(project_copy):
     result = run_pnp("export", "wizard", "--for", "mpc", "--project", str(project_copy), "--out", str(out))
     assert result.exit_code == 2 and "red.yaml:" in result.output
     assert not out.exists()
+
+
+def test_dtc_files_are_pdfx_1a_in_cmyk_within_240_percent_ink(exports):
+    """Read back as DriveThruCards' checker reads them: PDF/X-1a:2003, the SWOP output intent,
+    no RGB anywhere, total ink measured on the separations at most 240 %."""
+    from pnp.press.preflight import press_faults
+
+    data = (exports["dtc"] / "01-red-deck.pdf").read_bytes()
+    pdf = pikepdf.open(io.BytesIO(data))
+    assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003" and pdf.pdf_version == "1.4"
+    assert str(pdf.Root.OutputIntents[0].OutputConditionIdentifier) == "CGATS TR 005"
+    assert press_faults(data, "01-red-deck.pdf", "1a", 240) == []
+    readme = (exports["dtc"] / "README.txt").read_text()
+    assert "PDF/X-1a:2003" in readme and "total ink at most 240 %" in readme
+
+
+def test_press_export_writes_every_piece_front_then_back_as_pdfx(tiny, tmp_path):
+    from pnp.press.preflight import press_faults
+
+    out = [tmp_path / name for name in ("one", "two")]
+    for folder in out:
+        result = run_pnp("export", "tiny", "--for", "press", "--profile", "swop", "--pdfx", "4", "--ink-limit", "260",
+                         "--project", str(tiny.root), "--out", str(folder))
+        assert result.exit_code == 0, result.output
+    assert "PDF/X-4 in CMYK for SWOP coated grade 5 (CGATS TR 005), total ink at most 260 %" in \
+        " ".join(result.output.split())
+    data = (out[0] / "01-cards.pdf").read_bytes()
+    assert data == (out[1] / "01-cards.pdf").read_bytes()                 # the same bytes every time
+    assert press_faults(data, "01-cards.pdf", "4", 260) == []
+    pdf = pikepdf.open(io.BytesIO(data))
+    assert len(pdf.pages) == 12
+    for page in pdf.pages:                                                  # 63 x 88 mm and its 3 mm bleed
+        assert [round(float(v) * 25.4 / 72, 1) for v in page.obj.TrimBox] == [3.0, 3.0, 66.0, 91.0]
+    rows = _manifest(out[0])
+    assert [(r["front"], r["back"]) for r in rows[:2]] == [("01-cards.pdf page 1", "01-cards.pdf page 2"),
+                                                           ("01-cards.pdf page 3", "01-cards.pdf page 4")]
+    fronts = [pdfium.PdfDocument(data)[i].render(scale=0.2).to_pil().tobytes() for i in range(12)]
+    assert len(set(fronts[1::2])) == 1 and len(set(fronts[0::2])) == 6      # one back, six faces
+
+
+def test_a_press_file_that_fails_its_preflight_names_the_card_and_writes_nothing(tiny, tmp_path, monkeypatch):
+    """A converted file given an RGB picture (as a converter's fault would leave one) is refused."""
+    import pnp.export.press as press
+
+    convert = press.press_pdf
+
+    def with_rgb_picture(pdf, settings, title):
+        document = pikepdf.open(io.BytesIO(convert(pdf, settings, title)))
+        page = document.pages[3]
+        picture = document.make_stream(bytes(3 * 16), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                                       Width=4, Height=4, ColorSpace=pikepdf.Name.DeviceRGB, BitsPerComponent=8)
+        page.obj.Resources.XObject = pikepdf.Dictionary(Planted=picture)
+        page.contents_add(document.make_stream(b"q 10 0 0 10 20 20 cm /Planted Do Q"))
+        out = io.BytesIO()
+        document.save(out)
+        return out.getvalue()
+
+    monkeypatch.setattr(press, "press_pdf", with_rgb_picture)
+    result = run_pnp("export", "tiny", "--for", "press", "--project", str(tiny.root), "--out", str(tmp_path / "p"))
+    text = " ".join(result.output.split())
+    assert result.exit_code == 2 and "nothing was written" in text
+    assert "01-cards.pdf, page 4: Cards, The Raven (back): an image in DeviceRGB" in text
+    assert not (tmp_path / "p").exists()
+
+
+def test_press_options_are_refused_where_they_mean_nothing_or_are_wrong(tiny, tmp_path, monkeypatch):
+    cases = {("--for", "mpc", "--profile", "fogra39"): "--profile: only for --for dtc or --for press",
+             ("--for", "press", "--profile", "nope"): "--profile nope: expected fogra39 or swop",
+             ("--for", "press", "--profile", str(tiny.card_data / "tiny" / "cards.yaml")): "expected fogra39 or swop",
+             ("--for", "dtc", "--ink-limit", "90"): "90 is not in the range 160<=x<=400"}
+    for arguments, words in cases.items():
+        result = run_pnp("export", "tiny", *arguments, "--project", str(tiny.root), "--out", str(tmp_path / "x"))
+        assert result.exit_code == 2 and words in " ".join(result.output.split()), result.output
+    import shutil
+
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    result = run_pnp("export", "tiny", "--for", "press", "--project", str(tiny.root), "--out", str(tmp_path / "x"))
+    assert result.exit_code == 2 and "install it (Debian or Ubuntu: sudo apt install ghostscript" in result.output
+    assert not (tmp_path / "x").exists()

@@ -89,6 +89,7 @@ class Game:
     play_time: str = ""
     pitch: str = ""
     inline_icons: dict[str, str] = field(default_factory=dict)  # {token} -> icon file stem
+    colour_cues: dict[str, str] = field(default_factory=dict)  # a coded value's second cue (an icon, a letter)
     colours: dict[str, str] = field(default_factory=dict)   # a deck's `colours:` value -> #rrggbb, every deck's:
                                                             # its layouts' var(--colour-VALUE)
     located: Located | None = field(default=None, compare=False, repr=False)

@@ -79,6 +79,8 @@ def load_declaration(project: Project, key: str) -> Game:
                 pitch=spec.pitch, inline_icons=dict(spec.inline_icons), located=located,
                 colours={value: coded.colour for deck in spec.decks if deck.colours is not None
                          for value, coded in deck.colours.values.items()},
+                colour_cues={value: coded.cue for deck in spec.decks if deck.colours is not None
+                             for value, coded in deck.colours.values.items() if coded.cue},
                 cover=Cover(cover.deck, tuple(cover.cards), cover.background, cover.title_font, cover.alt),
                 languages=tuple(spec.languages or [spec.language]), words_for=words_for,
                 **(adapter.hooks() if adapter else {}))

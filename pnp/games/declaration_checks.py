@@ -216,7 +216,7 @@ def _required_if_problems(located: Located, deck: DeckSpec, where: tuple, name: 
 def _colour_problems(located: Located, deck: DeckSpec, where: tuple) -> list[Problem]:
     """Colours that tell cards apart must stay apart for colour-blind players (ΔE2000 15 or more
     under deuteranopia, protanopia and tritanopia), unless a second cue differs too."""
-    from pnp.render.colours import MIN_COLOUR_BLIND_DELTA_E, colour_blind_distances
+    from pnp.render.colours import MIN_COLOUR_BLIND_DELTA_E, colour_blind_clashes
 
     coding, problems = deck.colours, []
     if coding.field not in deck.fields:
@@ -238,21 +238,16 @@ def _colour_problems(located: Located, deck: DeckSpec, where: tuple) -> list[Pro
                                     f"a colour for every value of the field {coding.field}: {', '.join(field.choices)}",
                                     "none for " + ", ".join(repr(choice) for choice in uncoloured),
                                     "Give each its colour"))
-    names = list(coding.values)
-    for index, first in enumerate(names):
-        for second in names[index + 1:]:
-            one, two = coding.values[first], coding.values[second]
-            if one.cue and two.cue and one.cue != two.cue:
-                continue
-            distances = colour_blind_distances(one.colour, two.colour)
-            kind, worst = min(distances.items(), key=lambda item: item[1])
-            if worst < MIN_COLOUR_BLIND_DELTA_E:
-                problems.append(Problem(
-                    located.file, located.line_of(where + ("colours", "values", second)),
-                    f"{deck.key}: colours.values.{second}",
-                    f"colours a colour-blind player tells apart: ΔE2000 {MIN_COLOUR_BLIND_DELTA_E:g} or more "
-                    "under deuteranopia, protanopia and tritanopia",
-                    f"colour-blind: '{first}' {one.colour} and '{second}' {two.colour} are {worst:.1f} apart "
-                    f"under {kind}", "Change one colour (lightness differs most for every eye), or give each "
-                    "value a second cue that differs (`cue:` an icon, a shape, a letter)"))
+    colours = {name: value.colour for name, value in coding.values.items()}
+    cues = {name: value.cue for name, value in coding.values.items() if value.cue}
+    for first, second, kind, worst in colour_blind_clashes(colours, cues):
+        one, two = coding.values[first], coding.values[second]
+        problems.append(Problem(
+            located.file, located.line_of(where + ("colours", "values", second)),
+            f"{deck.key}: colours.values.{second}",
+            f"colours a colour-blind player tells apart: ΔE2000 {MIN_COLOUR_BLIND_DELTA_E:g} or more "
+            "under deuteranopia, protanopia and tritanopia",
+            f"colour-blind: '{first}' {one.colour} and '{second}' {two.colour} are {worst:.1f} apart "
+            f"under {kind}", "Change one colour (lightness differs most for every eye), or give each "
+            "value a second cue that differs (`cue:` an icon, a shape, a letter)"))
     return problems

@@ -1,25 +1,44 @@
 """Black and grey text printed with black ink only, as printers ask.
 
 Converted through a press profile, RGB black becomes a rich black of four inks (C 75 M 68 Y 67
-K 90, near 300 %): small type printed so blurs as soon as the plates are out of register. Text
-filled in a neutral colour (red, green and blue equal) is therefore given in DeviceGray before the
-conversion, which Ghostscript prints on the black plate alone (-dDeviceGrayToK). A neutral fill
-outside text (a large black area) is left in RGB, and so converted to the profile's rich black.
+K 90, near 300 %): small type printed so blurs as soon as the plates are out of register. So,
+before the conversion, text is given in DeviceGray, which Ghostscript prints on the black plate
+alone (-dDeviceGrayToK), when its colour is
+
+- near black: CIE L* at most 20 and chroma at most 20, the dark inks games set type in (#1d1024,
+  #17151d, #1f2a44), printed as 100 % black;
+- a neutral grey (red, green and blue equal), printed as a tint of black.
+
+Any other fill, a large black area among them, is converted by the profile (a rich black).
 """
+
+from functools import lru_cache
 
 import pikepdf
 
 from pnp.press.streams import numbers, rewrite_streams
 
 NEUTRAL_TOLERANCE = 0.01            # red, green and blue this close count as a grey
+BLACK_TEXT_MAX_LIGHTNESS = 20.0     # CIE L*
+BLACK_TEXT_MAX_CHROMA = 20.0        # CIE C*ab
 
 
 def neutral_grey(operands) -> float | None:
-    """The grey level of an RGB fill whose channels are equal (within the tolerance), else None."""
+    """The grey (0 black, 1 white) an RGB text fill prints as on the black plate, else None."""
     values = numbers(operands)
-    if len(values) != 3 or max(values) - min(values) > NEUTRAL_TOLERANCE:
+    if len(values) != 3:
         return None
-    return sum(values) / 3
+    if max(values) - min(values) <= NEUTRAL_TOLERANCE:
+        return sum(values) / 3
+    return 0.0 if _near_black(*(round(value, 4) for value in values)) else None
+
+
+@lru_cache(maxsize=1024)
+def _near_black(red: float, green: float, blue: float) -> bool:
+    from coloraide import Color
+
+    lightness, chroma, _ = Color("srgb", [red, green, blue]).convert("lch-d65").coords()
+    return lightness <= BLACK_TEXT_MAX_LIGHTNESS and chroma <= BLACK_TEXT_MAX_CHROMA
 
 
 def _gray(level: float) -> pikepdf.ContentStreamInstruction:

@@ -9,6 +9,7 @@ no spot colour: pnp.preflight):
 - no colour outside DeviceCMYK and DeviceGray: no RGB, CIE-based or ICC colour in any content
   stream (rg, RG, a cs naming such a space), image, shading or transparency group's colour space;
 - no Type 3 font (a font drawn as graphics, which a RIP does not treat as type);
+- no opacity under 1 (a transparent overlay: PDF/X-1a has no transparency);
 - every image at 300 dpi or more at the size it prints;
 - total ink at most the limit on every page, measured on the separated pages (Ghostscript's
   tiff32nc), with the most found and where.
@@ -99,6 +100,12 @@ class _StreamReader:
                 wrong = _not_cmyk(space)
                 if wrong:
                     self.found.append(f"colour space {wrong} set in a content stream ({operator} {name})")
+            elif operator == "gs":
+                state = (resources.get("/ExtGState") or {}).get(str(operands[0]))
+                for key in ("/ca", "/CA"):
+                    if state is not None and float(state.get(key, 1)) < 1:
+                        self.found.append(f"opacity {float(state.get(key)):g} (transparency: flatten it, or "
+                                          f"give the layout a solid colour)")
             elif operator == "sh":
                 shading = (resources.get("/Shading") or {}).get(str(operands[0]))
                 if shading is not None and _not_cmyk(shading.get("/ColorSpace")):

@@ -86,7 +86,11 @@ class RenderCache:
         return hashlib.sha256(f"{_salt(str(self.root))}\n{kind}\n{html}".encode()).hexdigest()
 
     def get(self, key: str) -> bytes | None:
-        return read_signed(self.folder / f"{key}.pdf", key, self.within) if self.usable else None
+        from pnp.render.print_colours import print_colours
+
+        if not self.usable or print_colours() is not None:     # a soft proof checks every page laid out
+            return None
+        return read_signed(self.folder / f"{key}.pdf", key, self.within)
 
     def put(self, key: str, data: bytes) -> bytes:
         if self.usable:

@@ -63,3 +63,18 @@ def colour_blind_distances(first: str, second: str) -> dict[str, float]:
     one, two = Color(first), Color(second)
     return {name: one.clone().filter(kind).delta_e(two.clone().filter(kind), method="2000")
             for name, kind in COLOUR_BLINDNESS.items()}
+
+
+def colour_blind_clashes(colours: dict[str, str], cues: dict[str, str]) -> list[tuple[str, str, str, float]]:
+    """(first, second, kind, ΔE00) of each pair of coded colours a colour-blind player cannot
+    tell apart (under MIN_COLOUR_BLIND_DELTA_E for some kind), unless each has its own cue."""
+    clashes = []
+    names = list(colours)
+    for index, first in enumerate(names):
+        for second in names[index + 1:]:
+            if cues.get(first) and cues.get(second) and cues[first] != cues[second]:
+                continue
+            kind, worst = min(colour_blind_distances(colours[first], colours[second]).items(), key=lambda item: item[1])
+            if worst < MIN_COLOUR_BLIND_DELTA_E:
+                clashes.append((first, second, kind, worst))
+    return clashes

@@ -36,6 +36,10 @@ FIXES = {
                          "sits beside the break (a box as wide as the line, a run in bold)",
     "booklet sheet": "Shorten the rulebook by the pages of its last sheet, or give that sheet content worth its "
                      "paper (a quick reference, a summary)",
+    "contrast in print": "Darken the text or lighten its ground (or the reverse) by more than the screen needs: "
+                         "the press prints these colours closer together (the soft proof shows them)",
+    "icon contrast in print": "Draw the icon in a colour further from its ground than the screen needs: the press "
+                              "prints the two closer together (the soft proof shows them)",
 }
 EXPECTED = {
     "overlaps": "text clear of other text and pictures",
@@ -53,6 +57,8 @@ EXPECTED = {
     "widow": "two lines or more of a paragraph at the top of a page",
     "line broken short": "every line of a paragraph, but its last, running most of its measure",
     "booklet sheet": "a booklet's last sheet filled to a quarter at least",
+    "contrast in print": "contrast of 4.5:1 (3:1 from 18 pt, or 14 pt bold) in the colours the press prints",
+    "icon contrast in print": "an icon with 3:1 contrast against its ground in the colours the press prints",
 }
 
 
@@ -151,9 +157,37 @@ def page_findings(document, labels: list[PageLabel], project: Project, pdf: byte
     for index, page in enumerate(document.pages):
         label = labels[index] if index < len(labels) else PageLabel(f"page {index + 1}")
         boxes = read_page(page)
-        for finding in audit_page(boxes, declared, label.card_shape, pixels.of_page(index, boxes.bleed_mm)):
-            found.append((label, replace(finding, page=index)))
+        page_found = audit_page(boxes, declared, label.card_shape, pixels.of_page(index, boxes.bleed_mm))
+        page_found += printed_contrast(boxes, page_found)
+        found += [(label, replace(finding, page=index)) for finding in page_found]
     return found
+
+
+def printed_contrast(boxes, found: list[Finding]) -> list[Finding]:
+    """While a soft proof is made: the contrast checks again, on the colours the press prints
+    (a text or icon that already fails on screen is not told twice)."""
+    from pnp.render.audit import low_contrast, low_icon_contrast
+    from pnp.render.print_colours import print_colours
+
+    colours = print_colours()
+    if colours is None:
+        return []
+    printed = printed_boxes(boxes, colours.printed)
+    told = {(finding.at, finding.subject) for finding in found}
+    suffix = f" once printed ({colours.condition})"
+    return [replace(finding, kind=f"{finding.kind} in print", what=finding.what + suffix)
+            for finding in low_contrast(printed) + low_icon_contrast(printed)
+            if (finding.at, finding.subject) not in told]
+
+
+def printed_boxes(boxes, printed):
+    """The page's boxes with every colour as the press prints it (opacity kept)."""
+    def rgba(colour):
+        return None if colour is None else (*printed(tuple(colour[:3])), *colour[3:])
+
+    paints = [replace(paint, colour=rgba(paint.colour),
+                      icon=(paint.icon[0], rgba(paint.icon[1])) if paint.icon else None) for paint in boxes.paints]
+    return replace(boxes, texts=[replace(text, colour=rgba(text.colour)) for text in boxes.texts], paints=paints)
 
 
 def _at(at: str) -> tuple[str, int | None]:
