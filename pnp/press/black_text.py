@@ -45,7 +45,7 @@ def _gray(level: float) -> pikepdf.ContentStreamInstruction:
     return pikepdf.ContentStreamInstruction([round(level, 4)], pikepdf.Operator("g"))
 
 
-def text_on_black_ink(instructions: list) -> list:
+def text_on_black_ink(instructions: list, resources=None) -> list:
     """The instructions with each text object's neutral RGB fill given as DeviceGray, and the
     fill as it was set again after the text object."""
     out = []

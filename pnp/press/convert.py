@@ -1,4 +1,5 @@
-"""A finished RGB PDF made ready for a press: black text on the black plate, every colour
+"""A finished RGB PDF made ready for a press: what is drawn fully transparent taken out, black
+text on the black plate, every colour
 converted to CMYK through the press profile by Ghostscript, total ink brought under the limit,
 and the file declared PDF/X with its output intent."""
 
@@ -10,6 +11,7 @@ import pikepdf
 from pnp.press.black_text import black_text_on_k
 from pnp.press.ghostscript import to_cmyk
 from pnp.press.ink import limit_ink
+from pnp.press.invisible import drop_invisible
 from pnp.press.pdfx import PDF_VERSIONS, mark_pdfx
 from pnp.press.profiles import PressProfile
 
@@ -23,6 +25,7 @@ class PressSettings:
 
 def press_pdf(pdf: bytes, settings: PressSettings, title: str) -> bytes:
     source = pikepdf.open(io.BytesIO(pdf))
+    drop_invisible(source)
     black_text_on_k(source)
     prepared = io.BytesIO()
     source.save(prepared)

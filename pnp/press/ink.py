@@ -56,7 +56,7 @@ def _limit_operands(operands, limit: float) -> list | None:
 
 
 def _ink_rewrite(limit: float):
-    def rewrite(instructions: list) -> list:
+    def rewrite(instructions: list, resources) -> list:
         out, changed = [], False
         fill_cmyk = stroke_cmyk = False
         for instruction in instructions:

@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 import pikepdf
 
-Rewrite = Callable[[list], list]        # a stream's instructions -> the instructions to write
+Rewrite = Callable[[list, pikepdf.Dictionary], list]   # a stream's instructions and resources -> those to write
 
 
 def rewrite_streams(pdf: pikepdf.Pdf, rewrite: Rewrite) -> None:
@@ -13,7 +13,7 @@ def rewrite_streams(pdf: pikepdf.Pdf, rewrite: Rewrite) -> None:
     seen: set = set()
     for page in pdf.pages:
         instructions = pikepdf.parse_content_stream(page)
-        changed = rewrite(instructions)
+        changed = rewrite(instructions, _resources(page.obj.get("/Resources")))
         if changed is not instructions:
             page.obj.Contents = pdf.make_stream(pikepdf.unparse_content_stream(changed))
         _rewrite_forms(pdf, page.obj.get("/Resources"), rewrite, seen)
@@ -27,7 +27,7 @@ def _rewrite_forms(pdf: pikepdf.Pdf, resources, rewrite: Rewrite, seen: set) -> 
             continue
         seen.add(xobject.objgen)
         instructions = pikepdf.parse_content_stream(xobject)
-        changed = rewrite(instructions)
+        changed = rewrite(instructions, _resources(xobject.get("/Resources")))
         if changed is not instructions:
             xobject.write(pikepdf.unparse_content_stream(changed))
         _rewrite_forms(pdf, xobject.get("/Resources"), rewrite, seen)
@@ -35,3 +35,7 @@ def _rewrite_forms(pdf: pikepdf.Pdf, resources, rewrite: Rewrite, seen: set) -> 
 
 def numbers(operands) -> list[float]:
     return [float(value) for value in operands]
+
+
+def _resources(resources) -> pikepdf.Dictionary:
+    return resources if isinstance(resources, pikepdf.Dictionary) else pikepdf.Dictionary()

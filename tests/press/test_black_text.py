@@ -32,3 +32,20 @@ def test_coloured_text_and_text_inside_saved_states_are_told_apart():
     assert text_on_black_ink(red) is red
     nested = _text(text_on_black_ink(_stream("q 0 0 0 rg Q 0.8 0.1 0.1 rg BT (a) Tj ET")))
     assert " g\n" not in nested                  # the black was restored away by Q before the text
+
+
+def test_what_is_drawn_at_opacity_zero_is_taken_out_and_its_state_made_opaque():
+    """A CSS triangle's transparent borders: filled under /ca 0."""
+    from pnp.press.invisible import drop_invisible
+
+    pdf = pikepdf.new()
+    page = pdf.add_blank_page(page_size=(100, 100))
+    clear = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, ca=0))
+    used_for_text = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, ca=0))
+    page.obj.Resources = pikepdf.Dictionary(ExtGState=pikepdf.Dictionary(Clear=clear, Text=used_for_text))
+    page.obj.Contents = pdf.make_stream(b"q /Clear gs 0 0 10 10 re f Q 0 0 5 5 re f q /Text gs BT (a) Tj ET Q")
+    drop_invisible(pdf)
+    operators = [str(i.operator) for i in pikepdf.parse_content_stream(page)]
+    assert operators[:5] == ["q", "gs", "re", "n", "Q"] and operators[5:7] == ["re", "f"]   # the other square stays
+    assert clear.ca == 1                 # only ever used for what it hid
+    assert used_for_text.ca == 0         # text under it: left for the preflight to refuse
