@@ -56,9 +56,10 @@ def run_folder(tmp_path_factory) -> Path:
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
-def made_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
+def made_once(tmp_path_factory, name: str, make: Callable[[Path], None], after_site: bool = True) -> Path:
     """A folder `make` fills once per test run, by the first worker that asks for it; the
-    others wait for it and read it. Tests only read it."""
+    others wait for it and read it. Tests only read it. `after_site`: made once the run's site
+    is built (a shipped game's pages then come from its cache); a starter game's need not wait."""
     base = run_folder(tmp_path_factory)
     target, done = base / name, base / f"{name}.done"
     with open(base / f"{name}.lock", "w") as lock:
@@ -66,7 +67,8 @@ def made_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path
         if not done.exists():
             shutil.rmtree(target, ignore_errors=True)
             target.mkdir(parents=True)
-            await_site_build(base)
+            if after_site:
+                await_site_build(base)
             make(target)
             done.touch()
     return target

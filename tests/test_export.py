@@ -18,7 +18,8 @@ from pnp.preflight import preflight
 from tests.conftest import ROOT, made_once, run_pnp
 
 POKER_PX = {"mpc": (822, 1122), "tgc": (825, 1125)}
-SERVICES = ("mpc", "tgc", "dtc", "tts")
+SERVICES = ("mpc", "tgc", "tts")
+PRESS_OPTIONS = ("--profile", "swop", "--pdfx", "4", "--ink-limit", "260")
 
 
 @pytest.fixture(scope="module")
@@ -31,6 +32,25 @@ def exports(tmp_path_factory):
 
     folder = made_once(tmp_path_factory, "wizard-exports", make)
     return {service: folder / service for service in SERVICES}
+
+
+@pytest.fixture(scope="module")
+def tiny_exports(tmp_path_factory):
+    """The starter game exported for DriveThruCards and for a press (PDF/X-4, SWOP, 260 %), once:
+    the PDF/X files' smallest case (one deck of six cards)."""
+    from tests.conftest import copy_project
+
+    def make(folder):
+        root = copy_project(folder / "project", games=())
+        assert run_pnp("new", "tiny", "--project", str(root)).exit_code == 0
+        for service, options in (("dtc", ()), ("press", PRESS_OPTIONS)):
+            result = run_pnp("export", "tiny", "--for", service, *options, "--out", str(folder / service),
+                             "--project", str(root))
+            assert result.exit_code == 0, result.output
+            (folder / f"{service}.out").write_text(result.output)
+
+    folder = made_once(tmp_path_factory, "tiny-exports", make, after_site=False)
+    return {"root": folder / "project", "dtc": folder / "dtc", "press": folder / "press", "said": folder / "press.out"}
 
 
 def _manifest(folder: Path) -> list[dict]:
@@ -92,20 +112,20 @@ def test_round_pieces_are_not_exported_as_cards():
     assert tokens.deck.shape == "circle" and "pieces are not cards" in exportable(tokens)
 
 
-def test_dtc_pdf_goes_back_front_with_an_eighth_inch_bleed(exports):
-    folder = exports["dtc"]
-    pdf = pikepdf.open(folder / "01-red-deck.pdf")
-    assert len(pdf.pages) == 36
+def test_dtc_pdf_goes_back_front_with_an_eighth_inch_bleed(tiny_exports):
+    folder = tiny_exports["dtc"]
+    pdf = pikepdf.open(folder / "01-cards.pdf")
+    assert len(pdf.pages) == 12
     for page in pdf.pages:
         assert [round(float(v), 3) for v in page.mediabox] == [0, 0, 198.0, 270.0]      # 2.75 x 3.75 in
         assert [round(float(v), 3) for v in page.obj.TrimBox] == [9.0, 9.0, 189.0, 261.0]
-    document = pdfium.PdfDocument(folder / "01-red-deck.pdf")
+    document = pdfium.PdfDocument(folder / "01-cards.pdf")
     pages = [document[i].render(scale=0.3).to_pil().convert("RGB").tobytes() for i in range(len(document))]
     backs, fronts = pages[0::2], pages[1::2]
-    assert len(set(backs)) == 1 and len(set(fronts)) == 18       # one back, eighteen faces
-    rows = [r for r in _manifest(folder) if r["deck"] == "Red deck"]
+    assert len(set(backs)) == 1 and len(set(fronts)) == 6        # one back, six faces
+    rows = _manifest(folder)
     assert rows[0]["back"].endswith("page 1") and rows[0]["front"].endswith("page 2")
-    assert preflight((folder / "01-red-deck.pdf").read_bytes(), "01-red-deck.pdf") == []
+    assert preflight((folder / "01-cards.pdf").read_bytes(), "01-cards.pdf") == []
 
 
 def test_tts_sheets_have_the_grid_and_the_saved_object_names_them(exports):
@@ -204,30 +224,30 @@ def test_export_of_broken_data_writes_nothing(project_copy):
     assert not out.exists()
 
 
-def test_dtc_files_are_pdfx_1a_in_cmyk_within_240_percent_ink(exports):
+def test_dtc_files_are_pdfx_1a_in_cmyk_within_240_percent_ink(tiny_exports):
     """Read back as DriveThruCards' checker reads them: PDF/X-1a:2003, the SWOP output intent,
     no RGB anywhere, total ink measured on the separations at most 240 %."""
     from pnp.press.preflight import press_faults
 
-    data = (exports["dtc"] / "01-red-deck.pdf").read_bytes()
+    data = (tiny_exports["dtc"] / "01-cards.pdf").read_bytes()
     pdf = pikepdf.open(io.BytesIO(data))
     assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003" and pdf.pdf_version == "1.4"
     assert str(pdf.Root.OutputIntents[0].OutputConditionIdentifier) == "CGATS TR 005"
-    assert press_faults(data, "01-red-deck.pdf", "1a", 240) == []
-    readme = (exports["dtc"] / "README.txt").read_text()
+    assert press_faults(data, "01-cards.pdf", "1a", 240) == []
+    readme = (tiny_exports["dtc"] / "README.txt").read_text()
     assert "PDF/X-1a:2003" in readme and "total ink at most 240 %" in readme
 
 
-def test_press_export_writes_every_piece_front_then_back_as_pdfx(tiny, tmp_path):
+def test_press_export_writes_every_piece_front_then_back_as_pdfx(tiny_exports, tmp_path):
     from pnp.press.preflight import press_faults
 
-    out = [tmp_path / name for name in ("one", "two")]
-    for folder in out:
-        result = run_pnp("export", "tiny", "--for", "press", "--profile", "swop", "--pdfx", "4", "--ink-limit", "260",
-                         "--project", str(tiny.root), "--out", str(folder))
-        assert result.exit_code == 0, result.output
+    again = tmp_path / "again"
+    result = run_pnp("export", "tiny", "--for", "press", *PRESS_OPTIONS, "--project", str(tiny_exports["root"]),
+                     "--out", str(again))
+    assert result.exit_code == 0, result.output
     assert "PDF/X-4 in CMYK for SWOP coated grade 5 (CGATS TR 005), total ink at most 260 %" in \
-        " ".join(result.output.split())
+        " ".join(tiny_exports["said"].read_text().split())
+    out = [tiny_exports["press"], again]
     data = (out[0] / "01-cards.pdf").read_bytes()
     assert data == (out[1] / "01-cards.pdf").read_bytes()                 # the same bytes every time
     assert press_faults(data, "01-cards.pdf", "4", 260) == []
