@@ -186,6 +186,13 @@ def _layout(paper, width, height, card_width, card_height, bleed, landscape, rou
     label_side = "bottom" if spare_y >= spare_x else "left"
     reserve_x = LABEL_BAND_MM if label_side == "left" else 0.0
     reserve_y = LABEL_BAND_MM if label_side == "bottom" else 0.0
+    # The cards are centred, so the label's band is kept on both sides: a row that fills the
+    # paper but for the band (eleven 37.75 mm squares across tabloid) loses a card.
+    edge = 2 * PRINTER_MARGIN_MM + 2 * MARK_BAND_MM
+    while columns > 1 and columns * card_width > width - edge - 2 * reserve_x + 1e-9:
+        columns -= 1
+    while rows > 1 and rows * card_height > height - edge - 2 * reserve_y + 1e-9:
+        rows -= 1
     return SheetLayout(paper, width, height,
                        _axis(width, card_width, columns, bleed, reserve_x),
                        _axis(height, card_height, rows, bleed, reserve_y), label_side, landscape)
