@@ -9,10 +9,10 @@ from pnp.errors import PnpError, plural
 from pnp.export.services import SERVICES
 from pnp.games import get_game
 from pnp.output import check_out_folder
-from pnp.commands.options import (jobs_option, lang_option, module_option, out_folder_option, project_at,
+from pnp.commands.options import (ink_limit_option, jobs_option, lang_option, module_option, out_folder_option, project_at,
                                   project_option)
 from pnp.commands.report import console, errors, fail
-from pnp.commands.types import ChoiceType, WholeRange
+from pnp.commands.types import ChoiceType
 
 PDFX_VERSIONS = ("1a", "4")
 PRESS_SERVICES = ("dtc", "press")
@@ -31,9 +31,8 @@ PRESS_SERVICES = ("dtc", "press")
                    "(default: swop for dtc, fogra39 for press).")
 @click.option("--pdfx", type=ChoiceType(list(PDFX_VERSIONS), case_sensitive=False),
               help="dtc and press: the PDF/X version, 1a (PDF/X-1a:2003, the default) or 4 (PDF/X-4).")
-@click.option("--ink-limit", type=WholeRange(160, 400), metavar="PERCENT",
-              help="dtc and press: the most total ink at any point, in per cent (default: 240 for dtc, "
-                   "300 for press).")
+@ink_limit_option("dtc and press: the most total ink at any point, in per cent (default: 240 for dtc, "
+                  "300 for press).")
 @out_folder_option("Where to write (default: output/GAME/export-SERVICE, export-SERVICE-LANG in another "
                    "language than the game's own).")
 @lang_option

@@ -117,6 +117,11 @@ def jobs_option(one_in_process: bool = True):
                         help=f"Processes to render with (default: one per core{in_process}).")
 
 
+def ink_limit_option(help_text: str):
+    """--ink-limit PERCENT: the most total ink a press takes (160 to 400); each command says its default."""
+    return click.option("--ink-limit", type=WholeRange(160, 400), metavar="PERCENT", help=help_text)
+
+
 def out_folder_option(help_text: str):
     """--out DIR; each command says where it writes by default."""
     return click.option("--out", "out_dir", type=PathType(file_okay=False), help=help_text)

@@ -11,10 +11,9 @@ from pnp.games import get_game
 from pnp.limits import MAX_REPORTED_PROBLEMS
 from pnp.output import check_writable
 from pnp.render.papers import paper_key
-from pnp.commands.options import (ink_saver_option, lang_option, out_file_option, paper_option, project_at,
+from pnp.commands.options import (ink_limit_option, ink_saver_option, lang_option, out_file_option, paper_option, project_at,
                                   project_option)
 from pnp.commands.report import console, errors, fail, more
-from pnp.commands.types import WholeRange
 from pnp.press.profiles import press_profile
 
 DEFAULT_INK_LIMIT = 300
@@ -30,8 +29,7 @@ DEFAULT_INK_LIMIT = 300
                    "prints it with PROFILE (fogra39, swop, or your print shop's ICC file), areas out of gamut "
                    "outlined, the colours that shift most with their ΔE, contrast and colour-blind checks on the "
                    "printed colours (default file: output/GAME/proof-cmyk-PROFILE.pdf).")
-@click.option("--ink-limit", type=WholeRange(160, 400), metavar="PERCENT",
-              help="With --cmyk: the total ink the press allows (default: the profile's, 300).")
+@ink_limit_option("With --cmyk: the total ink the press allows (default: the profile's, 300).")
 @out_file_option("The proof's file (default: output/GAME/proof-PAPER.pdf).")
 @project_option
 def proof(game_key: str, paper: str, language: str | None, ink_saver: bool, profile: str | None,

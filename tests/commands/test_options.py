@@ -33,6 +33,7 @@ OWN_HELP = {
     "--out": [options.out_folder_option(""), options.out_file_option(""), options.out_file_option("", Path)],
     "--title": [],
     "--json": [],
+    "--ink-limit": [options.ink_limit_option("")],
 }
 
 
