@@ -72,8 +72,10 @@ def export(game_key: str, service: str, profile: str | None, pdfx: str | None, i
     except PnpError as error:
         fail(error, wrote_nothing=True)
     cards = sum(int(row[2]) for row in result.rows)
-    console.print(f"{game.title} for {service}: {plural(cards, 'card')} in "
-                  f"{plural(len(dict.fromkeys(r[0] for r in result.rows)), 'deck')}, "
+    piece, group = ("piece", "deck or board") if service == "press" else ("card", "deck")
+    groups = len(dict.fromkeys(r[0] for r in result.rows))
+    console.print(f"{game.title} for {service}: {plural(cards, piece)} in "
+                  f"{plural(groups, group, 'decks and boards' if service == 'press' else None)}, "
                   f"{plural(len(result.files), 'file')} in {target}", highlight=False, soft_wrap=True)
     for reason in result.left_out:
         console.print(f"  left out: {reason}", highlight=False, soft_wrap=True)
@@ -83,7 +85,7 @@ def export(game_key: str, service: str, profile: str | None, pdfx: str | None, i
 
         console.print(f"  {VERSIONS[settings.pdfx]} in CMYK for {settings.profile.description}, total ink at most "
                       f"{settings.ink_limit} %: preflight passed", highlight=False, soft_wrap=True)
-    console.print(f"  {target / 'manifest.csv'} lists every card and its count", highlight=False, soft_wrap=True)
+    console.print(f"  {target / 'manifest.csv'} lists every {piece} and its count", highlight=False, soft_wrap=True)
 
 
 def _press_settings(service: str, profile: str | None, pdfx: str | None, ink_limit: int | None):

@@ -14,9 +14,7 @@ from pnp.render.papers import paper_key
 from pnp.commands.options import (ink_limit_option, ink_saver_option, lang_option, out_file_option, paper_option, project_at,
                                   project_option)
 from pnp.commands.report import console, errors, fail, more
-from pnp.press.profiles import press_profile
-
-DEFAULT_INK_LIMIT = 300
+from pnp.press.profiles import DEFAULT_INK_LIMIT, press_profile
 
 
 @click.command()

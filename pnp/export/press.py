@@ -20,7 +20,7 @@ from pnp.export.services import PressDefaults
 from pnp.press.convert import PressSettings, press_pdf
 from pnp.press.ghostscript import INTENT_WORDS
 from pnp.press.pdfx import VERSIONS
-from pnp.press.profiles import SHIPPED, press_profile
+from pnp.press.profiles import DEFAULT_INK_LIMIT, SHIPPED, press_profile
 from pnp.render.pdfio import save_deterministic
 
 PDFX_CHOICES = tuple(VERSIONS)
@@ -44,7 +44,7 @@ def press_settings(defaults: PressDefaults, profile: str | None, pdfx: str | Non
     version = (pdfx or defaults.pdfx).lower()
     if version not in VERSIONS:
         raise UsageError(f"--pdfx {pdfx}: expected {' or '.join(PDFX_CHOICES)}")
-    limit = ink_limit or defaults.ink_limit or chosen.ink_limit or MAX_INK_LIMIT - 100
+    limit = ink_limit or defaults.ink_limit or chosen.ink_limit or DEFAULT_INK_LIMIT
     if not MIN_INK_LIMIT <= limit <= MAX_INK_LIMIT:
         raise UsageError(f"--ink-limit {limit}: expected a total ink in per cent from {MIN_INK_LIMIT} to "
                          f"{MAX_INK_LIMIT} (your print shop names it: 300 is usual for coated offset, 240 for "

@@ -45,6 +45,7 @@ SHIPPED = {
              "SWOP coated grade 5 (CGATS TR 005)"),
 }
 SHIPPED_INK_LIMIT = 300
+DEFAULT_INK_LIMIT = 300         # for a profile of the user's own, unless --ink-limit says otherwise
 
 
 def press_profile(value: str) -> PressProfile:
