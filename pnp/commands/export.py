@@ -72,10 +72,10 @@ def export(game_key: str, service: str, profile: str | None, pdfx: str | None, i
     except PnpError as error:
         fail(error, wrote_nothing=True)
     cards = sum(int(row[2]) for row in result.rows)
-    piece, group = ("piece", "deck or board") if service == "press" else ("card", "deck")
+    piece, group = ("piece", "PDF") if service == "press" else ("card", "deck")
     groups = len(dict.fromkeys(r[0] for r in result.rows))
     console.print(f"{game.title} for {service}: {plural(cards, piece)} in "
-                  f"{plural(groups, group, 'decks and boards' if service == 'press' else None)}, "
+                  f"{plural(groups, group)}, "
                   f"{plural(len(result.files), 'file')} in {target}", highlight=False, soft_wrap=True)
     for reason in result.left_out:
         console.print(f"  left out: {reason}", highlight=False, soft_wrap=True)

@@ -28,6 +28,10 @@ RELATIVE_COLORIMETRIC = 1           # Ghostscript's -dRenderIntent: 0 perceptual
 INTENT_WORDS = "relative colorimetric, with black-point compensation"
 INK_DPI = 150
 CHUNK_PAGES = 40                    # pages Ghostscript converts in one run (its memory grows with each)
+# Pictures keep every pixel: none downsampled, none recompressed as JPEG (Flate, lossless).
+KEEP_IMAGES = ("-dDownsampleColorImages=false", "-dDownsampleGrayImages=false", "-dDownsampleMonoImages=false",
+               "-dAutoFilterColorImages=false", "-dAutoFilterGrayImages=false",
+               "-dColorImageFilter=/FlateEncode", "-dGrayImageFilter=/FlateEncode")
 GS_PROFILE_NAMES = ("default_gray.icc", "default_rgb.icc", "default_cmyk.icc", "lab.icc")
 
 
@@ -115,6 +119,7 @@ def _to_cmyk(pdf: bytes, profile: bytes, compatibility: str) -> bytes:
               "-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK",
               f"-dRenderIntent={RELATIVE_COLORIMETRIC}", "-dBlackPtComp=1", "-dDeviceGrayToK=true",
               "-dEmbedAllFonts=true", "-dSubsetFonts=true", "-dPreserveAnnots=false", "-dAutoRotatePages=/None",
+              *KEEP_IMAGES,
               f"-sOutputFile={target}", str(source)], "convert the file to CMYK")
         return target.read_bytes()
 
