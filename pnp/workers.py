@@ -42,6 +42,7 @@ class GameJob:
     salt: str                   # pnp.inputs.render_inputs: what the page cache keys hold beside the HTML
     ink_saver: bool = False     # print with the ink saver
     force: bool = False         # print the source words where a translation is missing
+    print_shop: bool = False    # rendered for a print shop (pnp export): no notes on home printing
 
 
 @dataclass
@@ -73,13 +74,14 @@ _prepared: dict = {}
 
 def prepared(job: GameJob) -> Prepared:
     cache.use_salt(job.root, job.salt)
-    key = (job.root, job.game_key, job.language, job.ink_saver, job.force)
+    key = (job.root, job.game_key, job.language, job.ink_saver, job.force, job.print_shop)
     found = _prepared.get(key)
     if found is None or found.generation != job.generation:
         with stage(f"card_data/{job.game_key}", "reading the game's data"):
             project = Project(Path(job.root))
             game = (get_game(project, job.game_key).in_language(job.language, job.force).with_all_modules()
                     .printed_light(job.ink_saver))
+            game = game.printed_by_a_shop() if job.print_shop else game
             found = Prepared(project, game, load_game(project, game), job.generation)
         _prepared[key] = found
     return found
@@ -88,7 +90,7 @@ def prepared(job: GameJob) -> Prepared:
 def adopt(job: GameJob, project: Project, game: Game, loaded: list, results: dict | None) -> None:
     """Hand this process's tasks the game the caller loaded and checked (--jobs 1)."""
     cache.use_salt(job.root, job.salt)
-    _prepared[(job.root, job.game_key, job.language, job.ink_saver, job.force)] = Prepared(project, game, loaded, job.generation,
+    _prepared[(job.root, job.game_key, job.language, job.ink_saver, job.force, job.print_shop)] = Prepared(project, game, loaded, job.generation,
                                                                  _results=results)
 
 

@@ -33,7 +33,7 @@ def test_the_soft_proof_finds_what_only_the_press_gets_wrong(tiny, tmp_path):
     result = run_pnp("proof", "tiny", "--cmyk", "fogra39", "--project", str(tiny.root), "--out", str(out))
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())
-    assert "layouts/tiny/card.html:7" in text and "once printed (Coated FOGRA39" in text
+    assert "layouts/tiny/card.html:7" in text and "once printed (FOGRA39)" in text
     assert "'ink' #0000ff and 'dusk' #404080 print as" in text and "under protanopia" in text
     assert "7 pieces, 6 pieces with colours out of gamut" in text          # the back is not green
     page = pypdfium2.PdfDocument(io.BytesIO(out.read_bytes()))[0]

@@ -112,10 +112,16 @@ class Game:
     simulation_files: tuple = ()          # YAML files in card_data/GAME/ its simulator reads
     file_checks: tuple = ()               # (YAML file in card_data/GAME/, check(located, loaded) -> problems)
     ink_saver: bool = False               # printed with the ink saver: what the layouts read to print light
+    print_shop: bool = False              # printed by a print shop (pnp export): no notes on home printing
     printed_words: tuple = ()             # words its engine's adapter prints itself (table pieces' labels)
     words: object | None = field(default=None, compare=False, repr=False)   # pnp.i18n Words: None in its source language
     words_for: Callable | None = field(default=None, compare=False, repr=False)  # (language, force) -> Words
     source_game: "Game | None" = field(default=None, compare=False, repr=False)  # the game in its source language
+
+    def printed_by_a_shop(self) -> "Game":
+        """The game as `pnp export` renders it for a print shop: layouts leave out what they say
+        to a home printer (`game.print_shop`; `{% if not game.print_shop %}`)."""
+        return replace(self, print_shop=True)
 
     def printed_light(self, ink_saver: bool = True) -> "Game":
         """The game as the ink saver prints it (`pnp build --ink-saver`): every layout reads the switch."""

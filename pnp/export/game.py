@@ -51,9 +51,11 @@ def exportable(loaded: LoadedDeck) -> str | None:
     """Why a deck is left out of exports, or None when it is a deck of cards."""
     deck = loaded.deck
     if deck.shape != "rect":
-        return f"{deck.title}: {deck.shape} pieces are not cards; print them from {deck.key}.pdf"
+        return (f"{deck.title}: {deck.shape} pieces are not cards; print them from the build's {deck.key}.pdf "
+                f"(pnp build), or export them for a press (--for press)")
     if not deck.backs:
-        return f"{deck.title}: one-sided pieces are not cards; print them from {deck.key}.pdf"
+        return (f"{deck.title}: one-sided pieces are not cards; print them from the build's {deck.key}.pdf "
+                f"(pnp build), or export them for a press (--for press)")
     return None
 
 
@@ -83,7 +85,7 @@ def _render_on(pool: ProcessPoolExecutor, project: Project, game: Game, exported
     from pnp.editions import game_job
     from pnp.workers import counted, deck_cards
 
-    job = game_job(project, game.key, game.language, {})
+    job = replace(game_job(project, game.key, game.language, {}), print_shop=game.print_shop)
     every_deck = tuple(loaded.deck.key for loaded in decks)      # the engine's tables see them all
     largest_first = sorted(range(len(exported)), key=lambda i: -len(exported[i].cards))
     futures = {i: pool.submit(counted, deck_cards, job, exported[i].deck.key, every_deck) for i in largest_first}
@@ -198,6 +200,7 @@ def export_game(project: Project, game: Game, service_key: str, base_url: str = 
         raise UsageError(f"--for {service_key}: pnp exports for {', '.join(SERVICES)}")
     if service.press is not None and press is None:
         press = press_settings(service.press, None, None, None)
+    game = game.printed_by_a_shop()
     decks = load_game(project, game)
     sides, left_out = render_sides(project, game, decks, pool, every=service.key == "press")
     sides = [replace(side, loaded=replace(side.loaded, cards=[printed_card(card, game) for card in side.loaded.cards]))

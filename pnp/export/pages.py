@@ -1,7 +1,8 @@
 """Card sides re-cut to a service's size: each on its own page of the service's trim plus bleed.
 
-The card is scaled (uniformly) until its trim covers the service's trim, and centred. Where
-the card's own bleed does not reach the page edge, the edge of the art is mirrored outward
+The card is scaled (uniformly) until its trim covers the service's trim, and centred; up to 1 %
+more when that lets its own bleed reach the page's edge. Where it still does not, the edge of
+the art is mirrored outward
 (each strip beyond the art shows the art reflected about its edge), the usual fix for art
 without enough bleed; the mirrored strips stay vectors.
 """
@@ -14,6 +15,7 @@ from pnp.render.pdfio import save_deterministic
 
 POINTS_PER_INCH = 72.0
 EPSILON_PT = 0.001
+MAX_COVER_GROWTH = 0.01         # a card scaled up this much at most to cover the page with its own bleed
 
 
 def _mirror_placements(art: tuple, page: tuple, scale: float, tx: float, ty: float) -> str:
@@ -35,6 +37,18 @@ def _mirror_placements(art: tuple, page: tuple, scale: float, tx: float, ty: flo
     return out
 
 
+def _cover_scale(trim: list, bleed: list, page: tuple, scale: float) -> float:
+    """The scale at which the card's own bleed covers the page, when it is at most
+    MAX_COVER_GROWTH above `scale` (else `scale`: the edge is mirrored). A bleed a fraction of a
+    point short is covered so, rather than drawn eight times more in mirrored strips."""
+    cx, cy = (trim[0] + trim[2]) / 2, (trim[1] + trim[3]) / 2
+    reaches = (cx - bleed[0], bleed[2] - cx, cy - bleed[1], bleed[3] - cy)
+    if min(reaches) <= 0:
+        return scale
+    needed = max(page[0] / 2 / reaches[0], page[0] / 2 / reaches[1], page[1] / 2 / reaches[2], page[1] / 2 / reaches[3])
+    return needed if needed <= scale * (1 + MAX_COVER_GROWTH) else scale
+
+
 def service_pages(card_pdf: bytes, trim_in: tuple[float, float], bleed_in: float) -> pikepdf.Pdf:
     """Every page of card_pdf (a card side each, trim at the origin, bleed around it) on a page
     of trim_in plus bleed_in on each side, with TrimBox and BleedBox set."""
@@ -48,6 +62,7 @@ def service_pages(card_pdf: bytes, trim_in: tuple[float, float], bleed_in: float
         card_bleed = [float(v) for v in source_page.obj.get("/BleedBox", source_page.mediabox)]
         card_w, card_h = card_trim[2] - card_trim[0], card_trim[3] - card_trim[1]
         scale = max(trim_w / card_w, trim_h / card_h)
+        scale = max(scale, _cover_scale(card_trim, card_bleed, (page_w, page_h), scale))
         tx = page_w / 2 - scale * (card_trim[0] + card_w / 2)
         ty = page_h / 2 - scale * (card_trim[1] + card_h / 2)
         art = (scale * card_bleed[0] + tx, scale * card_bleed[1] + ty,

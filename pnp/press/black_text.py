@@ -5,8 +5,8 @@ K 90, near 300 %): small type printed so blurs as soon as the plates are out of 
 before the conversion, text is given in DeviceGray, which Ghostscript prints on the black plate
 alone (-dDeviceGrayToK), when its colour is
 
-- near black: CIE L* at most 20 and chroma at most 20, the dark inks games set type in (#1d1024,
-  #17151d, #1f2a44), printed as 100 % black;
+- near black: CIE L* at most 25 and chroma at most 30, the dark inks games set type in (#1d1024,
+  #17151d, #2a1630, #3a2f22), printed as 100 % black;
 - a neutral grey (red, green and blue equal), printed as a tint of black.
 
 Any other fill, a large black area among them, is converted by the profile (a rich black).
@@ -19,8 +19,8 @@ import pikepdf
 from pnp.press.streams import numbers, rewrite_streams
 
 NEUTRAL_TOLERANCE = 0.01            # red, green and blue this close count as a grey
-BLACK_TEXT_MAX_LIGHTNESS = 20.0     # CIE L*
-BLACK_TEXT_MAX_CHROMA = 20.0        # CIE C*ab
+BLACK_TEXT_MAX_LIGHTNESS = 25.0     # CIE L*
+BLACK_TEXT_MAX_CHROMA = 30.0        # CIE C*ab
 
 
 def neutral_grey(operands) -> float | None:

@@ -31,5 +31,27 @@ def press_pdf(pdf: bytes, settings: PressSettings, title: str) -> bytes:
     source.save(prepared)
     converted = pikepdf.open(io.BytesIO(to_cmyk(prepared.getvalue(), settings.profile.data,
                                                 PDF_VERSIONS[settings.pdfx])))
+    restore_boxes(source, converted)
     limit_ink(converted, settings.ink_limit)
     return mark_pdfx(converted, settings.profile, settings.pdfx, title)
+
+
+def restore_boxes(source: pikepdf.Pdf, converted: pikepdf.Pdf) -> None:
+    """Each page's boxes as the source gave them: Ghostscript rounds the MediaBox to two decimals
+    but not the others (a BleedBox 0.005 pt outside its MediaBox, which a strict checker refuses).
+    Ghostscript moves a page's origin to 0, 0; so do the boxes."""
+    for before, after in zip(source.pages, converted.pages):
+        media = [float(v) for v in before.mediabox]
+        x0, y0 = media[0], media[1]
+
+        def moved(box):
+            return pikepdf.Array([round(float(v) - (x0 if i % 2 == 0 else y0), 4) for i, v in enumerate(box)])
+        after.obj.MediaBox = moved(media)
+        for name in ("/TrimBox", "/BleedBox"):
+            if name in before.obj:
+                after.obj[name] = moved(before.obj[name])
+            elif name in after.obj:
+                del after.obj[name]
+        for name in ("/CropBox", "/ArtBox"):
+            if name in after.obj:
+                del after.obj[name]

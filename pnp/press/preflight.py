@@ -10,6 +10,7 @@ no spot colour: pnp.preflight):
   stream (rg, RG, a cs naming such a space), image, shading or transparency group's colour space;
 - no Type 3 font (a font drawn as graphics, which a RIP does not treat as type);
 - no opacity under 1 (a transparent overlay: PDF/X-1a has no transparency);
+- TrimBox inside BleedBox inside MediaBox exactly (ISO 15930 allows no tolerance);
 - every image at 300 dpi or more at the size it prints;
 - total ink at most the limit on every page, measured on the separated pages (Ghostscript's
   tiff32nc), with the most found and where.
@@ -169,6 +170,23 @@ def _identification_faults(document: pikepdf.Pdf, version: str) -> list[str]:
     return faults
 
 
+def _exact_box_faults(page: pikepdf.Page) -> list[str]:
+    """TrimBox inside BleedBox inside MediaBox, to the last decimal (pnp.preflight allows 0.01 pt)."""
+    boxes = {name: [float(v) for v in page.obj[name]] for name in ("/MediaBox", "/BleedBox", "/TrimBox")
+             if name in page.obj}
+    faults = []
+    for inner, outer in (("/TrimBox", "/BleedBox"), ("/BleedBox", "/MediaBox")):
+        if inner in boxes and outer in boxes:
+            a, b = boxes[inner], boxes[outer]
+            if a[0] < b[0] or a[1] < b[1] or a[2] > b[2] or a[3] > b[3]:
+                faults.append(f"the {inner[1:]} {_box_words(a)} reaches outside the {outer[1:]} {_box_words(b)}")
+    return faults
+
+
+def _box_words(box: list[float]) -> str:
+    return "[" + " ".join(f"{v:g}" for v in box) + "]"
+
+
 def _type3_faults(resources, seen: set) -> list[str]:
     if not isinstance(resources, pikepdf.Dictionary):
         return []
@@ -198,7 +216,7 @@ def press_faults(pdf: bytes, name: str, version: str, ink_limit: int,
             reader = _StreamReader()
             reader._group(page.obj)
             reader.read(page, page.obj.get("/Resources"), IDENTITY)
-            found = reader.found + _type3_faults(page.obj.get("/Resources"), seen)
+            found = reader.found + _type3_faults(page.obj.get("/Resources"), seen) + _exact_box_faults(page)
             faults += [Fault(name, number, _on(piece(number), what)) for what in dict.fromkeys(found)]
     for peak in ink_peaks(cmyk_rasters(pdf, INK_DPI), INK_DPI):
         if peak.percent > ink_limit:

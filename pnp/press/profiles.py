@@ -44,6 +44,15 @@ SHIPPED = {
     "swop": ("SWOP_TR005_300.icc", "CGATS TR 005",
              "SWOP coated grade 5 (CGATS TR 005)"),
 }
+# Profiles print shops hand out, by words of their description, and the characterised printing
+# condition each stands for (the ICC's registry of characterization data).
+KNOWN_CONDITIONS = (
+    ("pso coated v3", "FOGRA51"), ("pso uncoated v3", "FOGRA52"), ("coated fogra39", "FOGRA39"),
+    ("iso coated v2", "FOGRA39"), ("uncoated fogra29", "FOGRA29"), ("iso uncoated", "FOGRA29"),
+    ("u.s. web coated (swop) v2", "CGATS TR 001"), ("gracol2013", "CRPC6"), ("gracol 2013", "CRPC6"),
+    ("swop2013", "CRPC5"), ("coated gracol 2006", "CGATS TR 006"), ("gracol2006_coated1", "CGATS TR 006"),
+    ("japan color 2001 coated", "JC200103"),
+)
 SHIPPED_INK_LIMIT = 300
 DEFAULT_INK_LIMIT = 300         # for a profile of the user's own, unless --ink-limit says otherwise
 
@@ -72,7 +81,15 @@ def press_profile(value: str) -> PressProfile:
                          f"(the one your print shop names, such as PSO Coated v3 or GRACoL), "
                          f"or {' or '.join(SHIPPED)}")
     description = profile_description(data) or path.stem
-    return PressProfile(path.name, data, "Custom", description, "", 0)
+    condition = registered_condition(description)
+    return PressProfile(path.name, data, condition or "Custom", description, ICC_REGISTRY if condition else "", 0)
+
+
+def registered_condition(description: str) -> str | None:
+    """The printing condition registered at the ICC that a profile's description names (a shop's
+    checker matches the output intent's identifier against it), or None."""
+    lowered = description.lower()
+    return next((condition for words, condition in KNOWN_CONDITIONS if words in lowered), None)
 
 
 def _not_a_press_profile(data: bytes) -> str | None:

@@ -88,10 +88,16 @@ def test_no_rgb_is_left_and_black_text_is_on_the_black_plate_alone(converted):
 
 
 def test_total_ink_is_under_each_limit_on_every_page(converted):
-    for version, limit in (("1a", 240), ("4", 300)):
+    for version, limit, black in (("1a", 240, 239), ("4", 300, 260)):
         peaks = ink_peaks(cmyk_rasters(converted[version], 150), 150)
         assert len(peaks) == 2 and all(peak.percent <= limit for peak in peaks)
-        assert max(peak.percent for peak in peaks) > limit - 10               # the black band reaches it
+        assert abs(max(peak.percent for peak in peaks) - black) < 1.5        # the black band: a rich black
+
+
+def test_a_black_area_is_a_rich_black_under_full_black_ink(converted):
+    raster = cmyk_rasters(converted["4"], 150)[0]
+    c, m, y, k = raster.getpixel((100, raster.height - 20))                  # inside the black band
+    assert k == 255 and abs(c + m + y - 160 * 255 / 100) < 4 and c > m > y
 
 
 def test_the_same_page_gives_the_same_bytes(converted):

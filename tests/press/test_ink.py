@@ -42,3 +42,4 @@ def test_the_peak_is_found_where_the_ink_is():
     peak, = ink_peaks([raster], 150)
     assert round(peak.percent) == 400
     assert 100 * 25.4 / 150 <= peak.x_mm <= 110 * 25.4 / 150 and 200 * 25.4 / 150 <= peak.y_mm <= 210 * 25.4 / 150
+

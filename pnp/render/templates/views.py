@@ -58,6 +58,7 @@ def game_view(game) -> SimpleNamespace:
     """The game as layouts see it; `_words` (out of the sandbox's reach) translates `_()` and `{% trans %}`."""
     return SimpleNamespace(key=game.key, title=game.title, language=game.language, players=game.players,
                            play_time=game.play_time, pitch=game.pitch, ink_saver=getattr(game, "ink_saver", False),
+                           print_shop=getattr(game, "print_shop", False),
                            stylesheet=game.stylesheet, colours=dict(getattr(game, "colours", {})),
                            _words=getattr(game, "words", None))
 
