@@ -79,9 +79,9 @@ def make_colour_proof(project: Project, game_key: str, profile: PressProfile, in
             screen = document[index].render(scale=_scale(document[index])).to_pil().convert("RGB")
             printed = proof.printed_image(screen)
             delta = delta_e_map(screen, printed)
-            outlined, share = gamut_outline(printed, delta)
+            outlined, share = gamut_outline(printed, delta_e_map(screen, proof.in_gamut_image(screen)))
             if share > 0:
-                gamut.append(f"{label}: {share:.0%} of its area shifts by dE00 {OUT_OF_GAMUT_DELTA_E:g} or more")
+                gamut.append(f"{label}: {share:.0%} of its area out of the press's gamut")
             shifts = [shift for shift in largest_shifts(screen, printed, delta) if shift.delta_e >= VISIBLE_DELTA_E]
             y = _piece(canvas, font, label, screen, outlined, shifts, share,
                        findings, _bleed_mm(document[index]), document[index].get_size(), y, width, height)
@@ -118,10 +118,11 @@ def _summary(canvas, font, title: str, profile: PressProfile, ink_limit: int, cl
              width: float, height: float) -> float:
     lines = [f"Soft proof of {title}: {profile.description}",
              f"Left: the screen (sRGB). Right: as the press prints it (converted {INTENT_WORDS}, total ink at most "
-             f"{ink_limit} %). Outlined in magenta: areas that shift by dE00 {OUT_OF_GAMUT_DELTA_E:g} or more "
-             f"(out of the press's gamut). Beside each piece: its colours that shift most (screen, then print, "
-             f"and dE00: under 1 unseen, 2 to 3 seen side by side, over 5 plain). Numbered in red: contrast "
-             f"too low once printed."]
+             f"{ink_limit} %), on the paper's white and with the press's own black (a screen's black is "
+             f"deeper than any ink). Outlined in magenta: colours out of the press's gamut (a shift of dE00 "
+             f"{OUT_OF_GAMUT_DELTA_E:g} or more besides the depth of black). Beside each piece: its colours that "
+             f"shift most (screen, then print, and dE00: under 1 unseen, 2 to 3 seen side by side, over 5 plain). "
+             f"Numbered in red: contrast too low once printed."]
     lines += [f"Colour-blind, once printed: {clash}" for clash in clashes] or \
         ["Colour-blind, once printed: every coded colour still tells apart."]
     y = height - MARGIN_MM * MM

@@ -46,6 +46,14 @@ def test_the_soft_proof_finds_what_only_the_press_gets_wrong(tiny, tmp_path):
 def test_the_soft_proof_options_are_checked_before_anything_renders(tiny, tmp_path):
     alone = run_pnp("proof", "tiny", "--ink-limit", "260", "--project", str(tiny.root))
     assert alone.exit_code == 2 and "--ink-limit: only with --cmyk" in alone.output
-    rgb = run_pnp("proof", "tiny", "--cmyk", "/usr/share/color/icc/none.icc", "--project", str(tiny.root))
-    assert rgb.exit_code == 2 and "cannot read it" in rgb.output
+    missing = run_pnp("proof", "tiny", "--cmyk", "/usr/share/color/icc/none.icc", "--project", str(tiny.root))
+    assert missing.exit_code == 2 and "--cmyk /usr/share/color/icc/none.icc: cannot read it" in missing.output
     assert not (tiny.root / "output").exists()
+    data = tiny.card_data / "tiny" / "cards.yaml"
+    before = data.read_bytes()
+    over = run_pnp("proof", "tiny", "--cmyk", "swop", "--project", str(tiny.root), "--out", str(data))
+    assert over.exit_code == 2 and "inside the project's card_data/" in over.output and data.read_bytes() == before
+    note = tmp_path / "notes.txt"
+    note.write_text("mine")
+    over = run_pnp("proof", "tiny", "--project", str(tiny.root), "--out", str(note))
+    assert over.exit_code == 2 and "is not a PDF" in over.output and note.read_text() == "mine"

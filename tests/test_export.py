@@ -290,6 +290,8 @@ def test_a_press_file_that_fails_its_preflight_names_the_card_and_writes_nothing
 def test_press_options_are_refused_where_they_mean_nothing_or_are_wrong(tiny, tmp_path, monkeypatch):
     cases = {("--for", "mpc", "--profile", "fogra39"): "--profile: only for --for dtc or --for press",
              ("--for", "press", "--profile", "nope"): "--profile nope: expected fogra39 or swop",
+             ("--for", "press", "--profile", ""): "--profile '': expected fogra39 or swop",
+             ("--for", "tgc", "--profile", ""): "--profile: only for --for dtc or --for press",
              ("--for", "press", "--profile", str(tiny.card_data / "tiny" / "cards.yaml")): "expected fogra39 or swop",
              ("--for", "dtc", "--ink-limit", "90"): "90 is not in the range 160<=x<=400"}
     for arguments, words in cases.items():

@@ -92,7 +92,8 @@ def _press_settings(service: str, profile: str | None, pdfx: str | None, ink_lim
     """The colour of a dtc or press export; --profile, --pdfx and --ink-limit are refused for the others."""
     from pnp.errors import UsageError
 
-    given = [name for name, value in (("--profile", profile), ("--pdfx", pdfx), ("--ink-limit", ink_limit)) if value]
+    given = [name for name, value in (("--profile", profile), ("--pdfx", pdfx), ("--ink-limit", ink_limit))
+             if value is not None]
     if service not in PRESS_SERVICES:
         if given:
             raise UsageError(f"{', '.join(given)}: only for --for {' or --for '.join(PRESS_SERVICES)} "

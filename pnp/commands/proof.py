@@ -47,7 +47,7 @@ def proof(game_key: str, paper: str, language: str | None, ink_saver: bool, prof
         if profile is not None and ink_saver:
             raise UsageError("--cmyk and --ink-saver: a soft proof shows the pieces as a press prints them, "
                              "in full colour; leave out --ink-saver")
-        press = press_profile(profile) if profile is not None else None
+        press = press_profile(profile, "--cmyk") if profile is not None else None
         project = project_at(project_dir)
         game = get_game(project, game_key)
         default_name = (f"proof-cmyk-{_file_stem(press.key)}.pdf" if press is not None
@@ -59,6 +59,7 @@ def proof(game_key: str, paper: str, language: str | None, ink_saver: bool, prof
                              f"{', '.join(game.languages or (game.language,))}")
         if target.is_dir():
             raise UsageError(f"{target} is a folder: --out names the proof's file")
+        _refuse_to_overwrite(project, target)
         check_writable(target.parent, "the proof")
         report = check_game(project, game)
         if report.problems:
@@ -97,3 +98,17 @@ def _file_stem(name: str) -> str:
     import re
 
     return re.sub(r"[^a-z0-9]+", "-", Path(name).stem.lower()).strip("-") or "profile"
+
+
+def _refuse_to_overwrite(project, target: Path) -> None:
+    """--out may replace an earlier proof, never another file: not one of the project's inputs,
+    nor a file that is not a PDF."""
+    for folder in (project.card_data, project.root / "layouts", project.root / "fonts"):
+        if target.resolve().is_relative_to(folder.resolve()):
+            raise UsageError(f"--out {target}: inside the project's {folder.name}/, which holds the game's own "
+                             f"files; write the proof elsewhere (by default: output/GAME/)")
+    if target.is_file():
+        with target.open("rb") as existing:
+            if not existing.read(5) == b"%PDF-":
+                raise UsageError(f"--out {target}: the file is there and is not a PDF: pnp replaces a proof it "
+                                 f"wrote, nothing else; choose another file name")

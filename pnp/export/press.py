@@ -19,7 +19,7 @@ from pnp.export.names import card_title
 from pnp.export.services import PressDefaults
 from pnp.press.convert import PressSettings, press_pdf
 from pnp.press.ghostscript import INTENT_WORDS
-from pnp.press.pdfx import VERSIONS
+from pnp.press.pdfx import VERSIONS, document_date
 from pnp.press.profiles import DEFAULT_INK_LIMIT, SHIPPED, press_profile
 from pnp.render.pdfio import save_deterministic
 
@@ -40,11 +40,12 @@ class PressFile:
 def press_settings(defaults: PressDefaults, profile: str | None, pdfx: str | None,
                    ink_limit: int | None) -> PressSettings:
     """What --profile, --pdfx and --ink-limit ask, each defaulting to the service's."""
-    chosen = press_profile(profile or defaults.profile)
-    version = (pdfx or defaults.pdfx).lower()
+    chosen = press_profile(profile if profile is not None else defaults.profile)
+    version = (pdfx if pdfx is not None else defaults.pdfx).lower()
     if version not in VERSIONS:
         raise UsageError(f"--pdfx {pdfx}: expected {' or '.join(PDFX_CHOICES)}")
-    limit = ink_limit or defaults.ink_limit or chosen.ink_limit or DEFAULT_INK_LIMIT
+    limit = ink_limit if ink_limit is not None else (defaults.ink_limit or chosen.ink_limit or DEFAULT_INK_LIMIT)
+    document_date()                             # a SOURCE_DATE_EPOCH out of range is told before any work
     if not MIN_INK_LIMIT <= limit <= MAX_INK_LIMIT:
         raise UsageError(f"--ink-limit {limit}: expected a total ink in per cent from {MIN_INK_LIMIT} to "
                          f"{MAX_INK_LIMIT} (your print shop names it: 300 is usual for coated offset, 240 for "
@@ -66,7 +67,7 @@ def convert_files(files: list[PressFile], settings: PressSettings) -> tuple[list
     from pnp.press.preflight import press_faults
 
     def one(press_file: PressFile):
-        data = press_pdf(press_file.pdf, settings, press_file.title)
+        data = press_pdf(press_file.pdf, settings, press_file.title, press_file.name)
         pieces: Callable[[int], str] = lambda page: press_file.pieces[page - 1] if page <= len(press_file.pieces) else ""
         return (press_file.name, data), press_faults(data, press_file.name, settings.pdfx, settings.ink_limit, pieces)
 

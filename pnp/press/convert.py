@@ -23,14 +23,14 @@ class PressSettings:
     ink_limit: int          # total ink, per cent
 
 
-def press_pdf(pdf: bytes, settings: PressSettings, title: str) -> bytes:
+def press_pdf(pdf: bytes, settings: PressSettings, title: str, name: str = "the file") -> bytes:
     source = pikepdf.open(io.BytesIO(pdf))
     drop_invisible(source)
     black_text_on_k(source)
     prepared = io.BytesIO()
     source.save(prepared)
     converted = pikepdf.open(io.BytesIO(to_cmyk(prepared.getvalue(), settings.profile.data,
-                                                PDF_VERSIONS[settings.pdfx])))
+                                                PDF_VERSIONS[settings.pdfx], name)))
     restore_boxes(source, converted)
     limit_ink(converted, settings.ink_limit)
     return mark_pdfx(converted, settings.profile, settings.pdfx, title)

@@ -8,6 +8,7 @@ out and the same part of black put in, which keeps the colour's darkness; whatev
 (black already full) comes off cyan, magenta and yellow in proportion.
 """
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -138,7 +139,12 @@ def _limit_images(pdf: pikepdf.Pdf, limit: float) -> None:
             continue
         if obj.get("/Decode") is not None:
             continue                        # a remapped image is left as it is; the separation measures it
-        values = np.asarray(pikepdf.PdfImage(obj).as_pil_image().convert("CMYK"), dtype=np.float64) / 255
+        with warnings.catch_warnings():             # pikepdf's note on a masked image: the mask is kept as it is
+            warnings.simplefilter("ignore")
+            picture = pikepdf.PdfImage(obj).as_pil_image()
+        if picture.mode != "CMYK":
+            continue
+        values = np.asarray(picture, dtype=np.float64) / 255
         if (values.sum(axis=-1) <= limit).all():
             continue
         pixels = np.clip(np.rint(limited_pixels(values, limit) * 255), 0, 255).astype(np.uint8)
@@ -167,12 +173,13 @@ class InkPeak:
     y_mm: float
 
 
-def ink_peaks(rasters: list, dpi: int) -> list[InkPeak]:
-    """The most ink on each page of a separation (Pillow CMYK images), and where it is."""
-    peaks = []
-    for number, raster in enumerate(rasters, start=1):
-        total = np.asarray(raster, dtype=np.uint16).sum(axis=-1)
-        row, column = np.unravel_index(int(total.argmax()), total.shape)
-        peaks.append(InkPeak(number, float(total[row, column]) * 100 / 255,
-                             (column + 0.5) * 25.4 / dpi, (row + 0.5) * 25.4 / dpi))
-    return peaks
+def ink_peak(raster, dpi: int, page: int) -> InkPeak:
+    """The most ink on a page of a separation (a Pillow CMYK image), and where it is."""
+    total = np.asarray(raster, dtype=np.uint16).sum(axis=-1)
+    row, column = np.unravel_index(int(total.argmax()), total.shape)
+    return InkPeak(page, float(total[row, column]) * 100 / 255, (column + 0.5) * 25.4 / dpi, (row + 0.5) * 25.4 / dpi)
+
+
+def ink_peaks(rasters, dpi: int) -> list[InkPeak]:
+    """The most ink on each page of a separation, and where it is."""
+    return [ink_peak(raster, dpi, number) for number, raster in enumerate(rasters, start=1)]

@@ -18,19 +18,27 @@ from datetime import datetime, timezone
 
 import pikepdf
 
+from pnp.errors import UsageError, readable
 from pnp.press.profiles import PressProfile
 from pnp.render.pdfio import save_deterministic
 
 VERSIONS = {"1a": "PDF/X-1a:2003", "4": "PDF/X-4"}
 PDF_VERSIONS = {"1a": "1.4", "4": "1.6"}
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
+LAST_EPOCH = 253402300799            # 9999-12-31 23:59:59
 
 
 def document_date() -> datetime:
+    """SOURCE_DATE_EPOCH when set (whole seconds since 1970, up to the year 9999), else FIXED_DATE."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():
-        return datetime.fromtimestamp(int(epoch), tz=timezone.utc)
-    return FIXED_DATE
+    if not epoch:
+        return FIXED_DATE
+    if not (epoch.isascii() and epoch.isdigit() and len(epoch) <= len(str(LAST_EPOCH))
+            and int(epoch) <= LAST_EPOCH):
+        raise UsageError(f"SOURCE_DATE_EPOCH={readable(epoch, 40)}: expected whole seconds since 1970-01-01 "
+                         f"from 0 to {LAST_EPOCH} (the year 9999), the date the files say they were made; "
+                         f"unset it for the fixed date {FIXED_DATE:%Y-%m-%d}")
+    return datetime.fromtimestamp(int(epoch), tz=timezone.utc)
 
 
 def _pdf_date(moment: datetime) -> str:

@@ -23,8 +23,8 @@ from collections.abc import Callable
 import pikepdf
 
 from pnp.preflight import Fault, preflight
-from pnp.press.ghostscript import INK_DPI, cmyk_rasters
-from pnp.press.ink import ink_peaks
+from pnp.press.ghostscript import INK_DPI, ink_rasters
+from pnp.press.ink import ink_peak
 from pnp.press.pdfx import VERSIONS
 
 MIN_IMAGE_DPI = 300
@@ -204,7 +204,7 @@ def _type3_faults(resources, seen: set) -> list[str]:
 def press_faults(pdf: bytes, name: str, version: str, ink_limit: int,
                  piece: Callable[[int], str] = lambda page: "") -> list[Fault]:
     """Every fault of a press file; `piece(page)` names what a page holds (a deck's card and side)."""
-    faults = preflight(pdf, name)
+    faults = [Fault(f.file, f.page, _on(piece(f.page), f.what)) if f.page else f for f in preflight(pdf, name)]
     try:
         document = pikepdf.open(io.BytesIO(pdf))
     except pikepdf.PdfError:
@@ -218,7 +218,8 @@ def press_faults(pdf: bytes, name: str, version: str, ink_limit: int,
             reader.read(page, page.obj.get("/Resources"), IDENTITY)
             found = reader.found + _type3_faults(page.obj.get("/Resources"), seen) + _exact_box_faults(page)
             faults += [Fault(name, number, _on(piece(number), what)) for what in dict.fromkeys(found)]
-    for peak in ink_peaks(cmyk_rasters(pdf, INK_DPI), INK_DPI):
+    for number, raster in enumerate(ink_rasters(pdf, INK_DPI, name), start=1):
+        peak = ink_peak(raster, INK_DPI, number)
         if peak.percent > ink_limit:
             faults.append(Fault(name, peak.page, _on(piece(peak.page), (
                 f"total ink {peak.percent:.0f} % at {peak.x_mm:.1f} mm from the left, {peak.y_mm:.1f} mm from "

@@ -12,16 +12,19 @@ and a line saying what it is. pnp ships:
 Both keep total ink at 300 %.
 """
 
+import io
+import stat
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
-from pnp.errors import UsageError, readable
+from pnp.errors import CONTROL_CHARACTER, UsageError, readable
 
 ICC_HEADER_BYTES = 128
 ICC_SIGNATURE = b"acsp"
 MAX_PROFILE_BYTES = 32 * 1024 * 1024
 ICC_REGISTRY = "http://www.color.org"
+MAX_DESCRIPTION_CHARS = 120
 
 
 @dataclass(frozen=True)
@@ -57,32 +60,53 @@ SHIPPED_INK_LIMIT = 300
 DEFAULT_INK_LIMIT = 300         # for a profile of the user's own, unless --ink-limit says otherwise
 
 
-def press_profile(value: str) -> PressProfile:
-    """The profile --profile names: a shipped key, or the path of a CMYK output profile."""
+def press_profile(value: str, option: str = "--profile") -> PressProfile:
+    """The profile `option` names: a shipped key, or the path of a CMYK output profile that
+    LittleCMS can convert to and from (a file damaged past its header is refused here: Ghostscript
+    would drop every colour it cannot convert and say nothing)."""
     key = value.lower()
     if key in SHIPPED:
         name, condition, description = SHIPPED[key]
         return PressProfile(key, _shipped(name), condition, description, ICC_REGISTRY, SHIPPED_INK_LIMIT)
+    shown = readable(value) or "''"
     path = Path(value).expanduser()
     if path.suffix.lower() not in (".icc", ".icm"):
-        raise UsageError(f"--profile {readable(value)}: expected {' or '.join(SHIPPED)}, or the path of an "
+        raise UsageError(f"{option} {shown}: expected {' or '.join(SHIPPED)}, or the path of an "
                          f"ICC profile (.icc or .icm) your print shop gave you")
     try:
-        if path.stat().st_size > MAX_PROFILE_BYTES:
-            raise UsageError(f"--profile {readable(value)}: {path.stat().st_size:,} bytes; an ICC profile "
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            raise UsageError(f"{option} {shown}: not a file; give the path of the ICC profile file")
+        if status.st_size > MAX_PROFILE_BYTES:
+            raise UsageError(f"{option} {shown}: {status.st_size:,} bytes; an ICC profile "
                              f"is under {MAX_PROFILE_BYTES // 1024 // 1024} MB")
         data = path.read_bytes()
     except OSError as error:
-        raise UsageError(f"--profile {readable(value)}: cannot read it ({error.strerror or error}); "
+        raise UsageError(f"{option} {shown}: cannot read it ({error.strerror or error}); "
                          f"give the path of the ICC profile file") from None
-    problem = _not_a_press_profile(data)
+    problem = _not_a_press_profile(data) or _not_usable(data)
     if problem:
-        raise UsageError(f"--profile {readable(value)}: {problem}; give a CMYK output profile "
+        raise UsageError(f"{option} {shown}: {problem}; give a CMYK output profile "
                          f"(the one your print shop names, such as PSO Coated v3 or GRACoL), "
                          f"or {' or '.join(SHIPPED)}")
-    description = profile_description(data) or path.stem
+    description = profile_description(data) or readable(path.stem, MAX_DESCRIPTION_CHARS)
     condition = registered_condition(description)
     return PressProfile(path.name, data, condition or "Custom", description, ICC_REGISTRY if condition else "", 0)
+
+
+def _not_usable(data: bytes) -> str | None:
+    """Why LittleCMS cannot convert sRGB to the profile and back, or None."""
+    from PIL import ImageCms
+
+    try:
+        press = ImageCms.ImageCmsProfile(io.BytesIO(data))
+        srgb = ImageCms.createProfile("sRGB")
+        for intent in (ImageCms.Intent.RELATIVE_COLORIMETRIC, ImageCms.Intent.PERCEPTUAL):
+            ImageCms.buildTransform(srgb, press, "RGB", "CMYK", intent)
+        ImageCms.buildTransform(press, srgb, "CMYK", "RGB", ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    except (ImageCms.PyCMSError, OSError, ValueError, TypeError) as error:
+        return f"a damaged or incomplete profile (LittleCMS cannot convert to it: {readable(error, 120)})"
+    return None
 
 
 def registered_condition(description: str) -> str | None:
@@ -103,12 +127,13 @@ def _not_a_press_profile(data: bytes) -> str | None:
 
 
 def profile_description(data: bytes) -> str:
-    """The profile's own description (its 'desc' tag), as LittleCMS reads it; '' when unreadable."""
-    import io
-
+    """The profile's own description (its 'desc' tag), as LittleCMS reads it, on one line without
+    control characters and at most MAX_DESCRIPTION_CHARS long; '' when unreadable. It is printed
+    in the export's README, its summary and the output intent."""
     from PIL import ImageCms
 
     try:
-        return ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(data))).strip()
+        text = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(data)))
     except (ImageCms.PyCMSError, OSError, ValueError):
         return ""
+    return readable(CONTROL_CHARACTER.sub("", text), MAX_DESCRIPTION_CHARS)

@@ -43,14 +43,24 @@ class SoftProof:
         intent = ImageCms.Intent.RELATIVE_COLORIMETRIC
         self.to_cmyk = ImageCms.buildTransform(srgb, press, "RGB", "CMYK", intent, flags=flags)
         self.to_screen = ImageCms.buildTransform(press, srgb, "CMYK", "RGB", intent)
+        self.to_screen_scaled = ImageCms.buildTransform(press, srgb, "CMYK", "RGB", intent, flags=flags)
         self.limit = (ink_limit - 1.0) / 100
         self.condition = profile.description
 
-    def printed_image(self, screen: Image.Image) -> Image.Image:
+    def separated(self, screen: Image.Image) -> Image.Image:
+        """The CMYK the export prints for these screen colours (the rich black and the limit applied)."""
         cmyk = ImageCms.applyTransform(screen.convert("RGB"), self.to_cmyk)
         values = limited_pixels(rich_black_pixels(np.asarray(cmyk, dtype=np.float64) / 255, self.limit), self.limit)
-        cmyk = Image.fromarray(np.clip(np.rint(values * 255), 0, 255).astype(np.uint8), mode="CMYK")
-        return ImageCms.applyTransform(cmyk, self.to_screen)
+        return Image.fromarray(np.clip(np.rint(values * 255), 0, 255).astype(np.uint8), mode="CMYK")
+
+    def printed_image(self, screen: Image.Image) -> Image.Image:
+        """How the paper shows it: its white the screen's white, its black the press's own."""
+        return ImageCms.applyTransform(self.separated(screen), self.to_screen)
+
+    def in_gamut_image(self, screen: Image.Image) -> Image.Image:
+        """The print with the press's black point scaled back to the screen's: what still
+        differs is a colour the press cannot reach (its gamut), not the depth of its black."""
+        return ImageCms.applyTransform(self.separated(screen), self.to_screen_scaled)
 
     def printed_colour(self, rgb: tuple[float, float, float]) -> tuple[float, float, float]:
         return _printed_colour(self, tuple(round(max(0.0, min(1.0, c)) * 255) for c in rgb))
@@ -127,8 +137,8 @@ def largest_shifts(screen: Image.Image, printed: Image.Image, delta: np.ndarray)
 
 
 def gamut_outline(printed: Image.Image, delta: np.ndarray, colour=(255, 0, 255)) -> tuple[Image.Image, float]:
-    """The printed image with each area that shifts by OUT_OF_GAMUT_DELTA_E or more outlined, and
-    the share of the piece those areas cover."""
+    """The printed image with each area whose `delta` (screen against SoftProof.in_gamut_image)
+    is OUT_OF_GAMUT_DELTA_E or more outlined, and the share of the piece those areas cover."""
     mask = Image.fromarray(((delta >= OUT_OF_GAMUT_DELTA_E) * 255).astype(np.uint8), mode="L")
     share = float((delta >= OUT_OF_GAMUT_DELTA_E).mean())
     if share == 0:

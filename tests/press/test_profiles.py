@@ -22,3 +22,27 @@ def test_the_shipped_profiles_and_a_wrong_file_are_told_apart(tmp_path):
         press_profile(str(rgb))
     with pytest.raises(UsageError, match="expected fogra39 or swop, or the path of an ICC profile"):
         press_profile("gracol")
+
+
+def test_a_profile_damaged_past_its_header_or_not_a_file_is_refused(tmp_path):
+    """Ghostscript would drop every colour it cannot convert with it and say nothing."""
+    import os
+
+    half = tmp_path / "half.icc"
+    half.write_bytes(press_profile("fogra39").data[:2000])
+    with pytest.raises(UsageError, match="a damaged or incomplete profile"):
+        press_profile(str(half))
+    fifo = tmp_path / "pipe.icc"
+    os.mkfifo(fifo)
+    with pytest.raises(UsageError, match="--cmyk .*pipe.icc: not a file"):
+        press_profile(str(fifo), "--cmyk")
+
+
+def test_a_source_date_out_of_range_is_told(monkeypatch):
+    from pnp.press.pdfx import document_date
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "253402300800")
+    with pytest.raises(UsageError, match="SOURCE_DATE_EPOCH=253402300800: expected whole seconds"):
+        document_date()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
+    assert document_date().year == 1970 and document_date().day == 2
