@@ -268,8 +268,8 @@ def test_a_press_file_that_fails_its_preflight_names_the_card_and_writes_nothing
 
     convert = press.press_pdf
 
-    def with_rgb_picture(pdf, settings, title):
-        document = pikepdf.open(io.BytesIO(convert(pdf, settings, title)))
+    def with_rgb_picture(pdf, settings, title, name):
+        document = pikepdf.open(io.BytesIO(convert(pdf, settings, title, name)))
         page = document.pages[3]
         picture = document.make_stream(bytes(3 * 16), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
                                        Width=4, Height=4, ColorSpace=pikepdf.Name.DeviceRGB, BitsPerComponent=8)
