@@ -1,5 +1,5 @@
 """A finished RGB PDF made ready for a press: what is drawn fully transparent taken out, black
-text on the black plate, every colour
+text on the black plate, black areas a rich black, every other colour
 converted to CMYK through the press profile by Ghostscript, total ink brought under the limit,
 and the file declared PDF/X with its output intent."""
 
@@ -14,6 +14,7 @@ from pnp.press.ink import limit_ink
 from pnp.press.invisible import drop_invisible
 from pnp.press.pdfx import PDF_VERSIONS, mark_pdfx
 from pnp.press.profiles import PressProfile
+from pnp.press.rich_black import black_areas_rich
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ def press_pdf(pdf: bytes, settings: PressSettings, title: str, name: str = "the 
     source = pikepdf.open(io.BytesIO(pdf))
     drop_invisible(source)
     black_text_on_k(source)
+    black_areas_rich(source, settings.profile.data, settings.ink_limit)
     prepared = io.BytesIO()
     source.save(prepared)
     converted = pikepdf.open(io.BytesIO(to_cmyk(prepared.getvalue(), settings.profile.data,

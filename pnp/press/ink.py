@@ -17,9 +17,7 @@ import pikepdf
 from pnp.press.streams import numbers, rewrite_streams
 
 LIMIT_MARGIN = 1.0          # per cent kept under the limit, for the 8-bit rounding of a separation
-RICH_BLACK_MIN_K = 0.6      # a fill this heavy in black and in total ink is a black area:
-RICH_BLACK_MIN_TOTAL = 2.5
-RICH_BLACK_TOTAL = 2.6      # printed as 100 % black with its colour under it, 260 % in all (or the limit)
+RICH_BLACK_TOTAL = 2.6      # a black area: 100 % black with its colour under it, 260 % in all (or the limit)
 
 
 def limited(c: float, m: float, y: float, k: float, limit: float) -> tuple[float, float, float, float]:
@@ -37,24 +35,20 @@ def limited(c: float, m: float, y: float, k: float, limit: float) -> tuple[float
 
 
 def rich_black(c: float, m: float, y: float, k: float, limit: float) -> tuple[float, float, float, float]:
-    """A black area (a near-black ground) as a rich black: full black ink, with cyan, magenta and
-    yellow under it in the colour's own proportions up to RICH_BLACK_TOTAL (or the limit).
-
-    A profile's conversion of a near-black screen colour spends about 275 % of ink on C 76 M 69
-    Y 51 K 80, which prints no darker than black ink alone (L* 17.6 against 17.3 on FOGRA39);
-    the same colour under full black at 260 % is darker (L* 11.8)."""
+    """A black area's colour (pnp.press.rich_black) as a rich black: full black ink, with cyan,
+    magenta and yellow under it in the colour's own proportions up to RICH_BLACK_TOTAL (or the
+    limit)."""
     colour = c + m + y
-    if k < RICH_BLACK_MIN_K or colour + k < RICH_BLACK_MIN_TOTAL or colour <= 0:
-        return c, m, y, k
+    if colour <= 0:
+        return 0.0, 0.0, 0.0, 1.0
     scale = (min(RICH_BLACK_TOTAL, limit) - 1.0) / colour
     return c * scale, m * scale, y * scale, 1.0
 
 
-def rich_black_pixels(cmyk: np.ndarray, limit: float) -> np.ndarray:
-    """`rich_black` over an array of CMYK values (the last axis, 0-1)."""
+def rich_black_pixels(cmyk: np.ndarray, black: np.ndarray, limit: float) -> np.ndarray:
+    """`rich_black` over the pixels of `cmyk` (the last axis, 0-1) where `black` is true."""
     c, m, y, k = (cmyk[..., i] for i in range(4))
     colour = c + m + y
-    black = (k >= RICH_BLACK_MIN_K) & (colour + k >= RICH_BLACK_MIN_TOTAL) & (colour > 0)
     scale = np.where(black, (min(RICH_BLACK_TOTAL, limit) - 1.0) / np.where(colour > 0, colour, 1.0), 1.0)
     return np.stack([c * scale, m * scale, y * scale, np.where(black, 1.0, k)], axis=-1)
 
@@ -82,14 +76,6 @@ def _limit_operands(operands, limit: float) -> list | None:
     return [round(value, 4) for value in limited(*values, limit)]
 
 
-def _rich_operands(operands, limit: float) -> list | None:
-    values = numbers(operands)
-    if len(values) != 4:
-        return None
-    rich = rich_black(*values, limit)
-    return [round(value, 4) for value in rich] if rich != tuple(values) else None
-
-
 def _ink_rewrite(limit: float):
     def rewrite(instructions: list, resources) -> list:
         out, changed = [], False
@@ -100,14 +86,9 @@ def _ink_rewrite(limit: float):
                 fill_cmyk = str(instruction.operands[0]) == "/DeviceCMYK"
             elif operator == "CS":
                 stroke_cmyk = str(instruction.operands[0]) == "/DeviceCMYK"
-            fill = operator == "k" or (operator in ("sc", "scn") and fill_cmyk)
-            cmyk = fill or operator == "K" or (operator in ("SC", "SCN") and stroke_cmyk)
-            operands = instruction.operands
-            rich = _rich_operands(operands, limit) if fill else None
-            if rich is not None:
-                operands, changed = rich, True
-                instruction = pikepdf.ContentStreamInstruction(operands, instruction.operator)
-            values = _limit_operands(operands, limit) if cmyk else None
+            cmyk = (operator in ("k", "K") or (operator in ("sc", "scn") and fill_cmyk)
+                    or (operator in ("SC", "SCN") and stroke_cmyk))
+            values = _limit_operands(instruction.operands, limit) if cmyk else None
             if values is not None:
                 instruction = pikepdf.ContentStreamInstruction(values, instruction.operator)
                 changed = True
@@ -154,8 +135,7 @@ def _limit_images(pdf: pikepdf.Pdf, limit: float) -> None:
 
 
 def limit_ink(pdf: pikepdf.Pdf, limit_percent: float) -> None:
-    """Every CMYK colour of the document (paths, text, shadings, images) within the limit, and
-    every black area filled as a rich black (rich_black)."""
+    """Every CMYK colour of the document (paths, text, shadings, images) within the limit."""
     limit = _target(limit_percent)
     rewrite_streams(pdf, _ink_rewrite(limit))
     for obj in pdf.objects:

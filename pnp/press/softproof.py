@@ -18,6 +18,7 @@ from PIL import Image, ImageCms, ImageFilter
 
 from pnp.press.ink import limited_pixels, rich_black_pixels
 from pnp.press.profiles import PressProfile
+from pnp.press.rich_black import RICH_BLACK_MAX_CHROMA, RICH_BLACK_MAX_LIGHTNESS
 
 OUT_OF_GAMUT_DELTA_E = 5.0          # ΔE00 from which a pixel counts as printing plainly otherwise
 LISTED_SHIFTS = 5                   # the colours that shift most, listed per piece
@@ -48,9 +49,15 @@ class SoftProof:
         self.condition = profile.description
 
     def separated(self, screen: Image.Image) -> Image.Image:
-        """The CMYK the export prints for these screen colours (the rich black and the limit applied)."""
-        cmyk = ImageCms.applyTransform(screen.convert("RGB"), self.to_cmyk)
-        values = limited_pixels(rich_black_pixels(np.asarray(cmyk, dtype=np.float64) / 255, self.limit), self.limit)
+        """The CMYK the export prints for these screen colours (black areas a rich black, the
+        limit applied; text, which the export prints on black ink alone, is not told apart)."""
+        screen = screen.convert("RGB")
+        cmyk = ImageCms.applyTransform(screen, self.to_cmyk)
+        colours = lab(np.asarray(screen))
+        black = ((colours[..., 0] <= RICH_BLACK_MAX_LIGHTNESS)
+                 & (np.hypot(colours[..., 1], colours[..., 2]) <= RICH_BLACK_MAX_CHROMA))
+        values = rich_black_pixels(np.asarray(cmyk, dtype=np.float64) / 255, black, self.limit)
+        values = limited_pixels(values, self.limit)
         return Image.fromarray(np.clip(np.rint(values * 255), 0, 255).astype(np.uint8), mode="CMYK")
 
     def printed_image(self, screen: Image.Image) -> Image.Image:
@@ -58,9 +65,11 @@ class SoftProof:
         return ImageCms.applyTransform(self.separated(screen), self.to_screen)
 
     def in_gamut_image(self, screen: Image.Image) -> Image.Image:
-        """The print with the press's black point scaled back to the screen's: what still
-        differs is a colour the press cannot reach (its gamut), not the depth of its black."""
-        return ImageCms.applyTransform(self.separated(screen), self.to_screen_scaled)
+        """The colours through the profile and back with black-point compensation both ways: what
+        still differs is a colour the press cannot reach (its gamut), not the depth of its black
+        (nor the rich black pnp gives black areas)."""
+        return ImageCms.applyTransform(ImageCms.applyTransform(screen.convert("RGB"), self.to_cmyk),
+                                       self.to_screen_scaled)
 
     def printed_colour(self, rgb: tuple[float, float, float]) -> tuple[float, float, float]:
         return _printed_colour(self, tuple(round(max(0.0, min(1.0, c)) * 255) for c in rgb))
