@@ -20,6 +20,7 @@ from tests.conftest import ROOT, made_once, run_pnp
 POKER_PX = {"mpc": (822, 1122), "tgc": (825, 1125)}
 SERVICES = ("mpc", "tgc", "tts")
 PRESS_OPTIONS = ("--profile", "swop", "--pdfx", "4", "--ink-limit", "260")
+HOME_NOTE = '{% if not game.print_shop %}<div style="font-size: 7pt">Print me at home</div>{% endif %}'
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +44,8 @@ def tiny_exports(tmp_path_factory):
     def make(folder):
         root = copy_project(folder / "project", games=())
         assert run_pnp("new", "tiny", "--project", str(root)).exit_code == 0
+        back = root / "layouts" / "tiny" / "back.html"                # a note to home printers
+        back.write_text(back.read_text().replace('<div class="title">', HOME_NOTE + '<div class="title">', 1))
         for service, options in (("dtc", ()), ("press", PRESS_OPTIONS)):
             result = run_pnp("export", "tiny", "--for", service, *options, "--out", str(folder / service),
                              "--project", str(root))
@@ -303,3 +306,20 @@ def test_press_options_are_refused_where_they_mean_nothing_or_are_wrong(tiny, tm
     result = run_pnp("export", "tiny", "--for", "press", "--project", str(tiny.root), "--out", str(tmp_path / "x"))
     assert result.exit_code == 2 and "install it (Debian or Ubuntu: sudo apt install ghostscript" in result.output
     assert not (tmp_path / "x").exists()
+
+
+def test_what_a_layout_tells_a_home_printer_is_left_out_for_a_print_shop(tiny_exports):
+    """`game.print_shop`: the backs' note is in the build's HTML, not in either export (dtc's
+    decks render in the worker pool, the press's too)."""
+    from pnp.games import get_game
+    from pnp.project import Project
+    from pnp.render.templates.views import game_view
+
+    root = tiny_exports["root"]
+    game = get_game(Project.at(root), "tiny")
+    assert game_view(game).print_shop is False and game_view(game.printed_by_a_shop()).print_shop is True
+    assert "Print me at home" in (root / "layouts" / "tiny" / "back.html").read_text()
+    for service, name in (("dtc", "01-cards.pdf"), ("press", "01-cards.pdf")):
+        document = pdfium.PdfDocument(tiny_exports[service] / name)
+        text = " ".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
+        assert "Tiny" in text and "Print me at home" not in text, service

@@ -68,7 +68,8 @@ def export(game_key: str, service: str, profile: str | None, pdfx: str | None, i
             with errors.status(Text(f"{game.title}: exporting for {service}")):
                 result = export_game(project, game, service, base, pool, press)
         require_preflight(result.files)
-        write_outputs(target, [(name, data, 0, 0) for name, data in result.files], owned=out_dir is None)
+        write_outputs(target, [(name, data, _page_count(name, data), 0) for name, data in result.files],
+                      owned=out_dir is None)
     except PnpError as error:
         fail(error, wrote_nothing=True)
     cards = sum(int(row[2]) for row in result.rows)
@@ -86,6 +87,18 @@ def export(game_key: str, service: str, profile: str | None, pdfx: str | None, i
         console.print(f"  {VERSIONS[settings.pdfx]} in CMYK for {settings.profile.description}, total ink at most "
                       f"{settings.ink_limit} %: preflight passed", highlight=False, soft_wrap=True)
     console.print(f"  {target / 'manifest.csv'} lists every {piece} and its count", highlight=False, soft_wrap=True)
+
+
+def _page_count(name: str, data: bytes) -> int:
+    """A PDF's pages, for the folder's manifest (.pnp-build.json); 0 for an image or a text file."""
+    if not name.endswith(".pdf"):
+        return 0
+    import io
+
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as document:
+        return len(document.pages)
 
 
 def _press_settings(service: str, profile: str | None, pdfx: str | None, ink_limit: int | None):
