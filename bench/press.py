@@ -33,6 +33,14 @@ def command(game: str, service: str, out: Path) -> list[str]:
     return [str(ROOT / ".venv" / "bin" / "pnp"), "export", game, "--for", service, *modules, "--out", str(out)]
 
 
+def _front_back(sides) -> list[int]:
+    """The deck's pages as the press export orders them: front then back of each piece."""
+    cards = range(len(sides.loaded.cards))
+    if not sides.loaded.deck.backs:
+        return list(cards)
+    return [index for card in cards for index in (card, sides.back_index(card))]
+
+
 def stages(game: str) -> dict:
     """The press export's stages, in this process: (seconds, pages) of each."""
     from pnp.data.decks import load_game
@@ -49,8 +57,8 @@ def stages(game: str) -> dict:
     own = get_game(project, game).with_modules(GAMES[game])
     start = time.perf_counter()
     sides, _ = render_sides(project, own, load_game(project, own), None, every=True)
-    files = [PressFile(s.loaded.deck.key, s.loaded.deck.title,
-                       pages_in_order(s.pdf, list(range(len(s.loaded.cards)))), ()) for s in sides]
+    files = [PressFile(s.loaded.deck.key, s.loaded.deck.title, pages_in_order(s.pdf, _front_back(s)), ())
+             for s in sides]
     files += [PressFile(b.key, b.title, render_board(project, own, b), ()) for b in own.boards]
     rendered = time.perf_counter() - start
     settings = press_settings(ALL["press"].press, None, None, None)
