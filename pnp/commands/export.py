@@ -113,5 +113,8 @@ def _press_settings(service: str, profile: str | None, pdfx: str | None, ink_lim
                              f"(--for {service} writes RGB images, as that service asks)")
         return None
     from pnp.export.press import press_settings
+    from pnp.press.ghostscript import ghostscript
 
-    return press_settings(SERVICES[service].press, profile, pdfx, ink_limit)
+    settings = press_settings(SERVICES[service].press, profile, pdfx, ink_limit)
+    ghostscript()                   # told before anything renders: Ghostscript is not installed
+    return settings
