@@ -9,13 +9,10 @@ engine number counts as well as a changed field.
 
 import difflib
 import io
-import shutil
-import tempfile
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pnp.contained import kept, made
+from pnp.scratch import scratch_folder
 from pnp.data.decks import LoadedDeck
 from pnp.errors import PnpError, UsageError
 from pnp.gitrevision import tree_at
@@ -125,26 +122,13 @@ def _pictures(cards_pdf: bytes, loaded: LoadedDeck) -> list[tuple]:
         document.close()
 
 
-@contextmanager
-def _scratch_folder():
-    """A temporary folder for the game at a revision: removed at the end, and by the
-    supervising parent if the work is killed."""
-    folder = tempfile.mkdtemp(prefix="pnp-changed-since-")
-    made(folder)
-    try:
-        yield Path(folder)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-        kept(folder)
-
-
 def changed_cards(project: Project, game, loaded: list[LoadedDeck], revision: str, render) -> Selection:
     """The cards whose print differs from the game's at the revision (new cards included).
     `render(project, game, loaded_deck)` gives a deck's card pages."""
     from pnp.data.decks import load_game
     from pnp.games import get_game
 
-    with _scratch_folder() as root:
+    with scratch_folder("pnp-changed-since-") as root:
         if not tree_at(project, revision, game.key, root):
             return Selection({d.deck.key: list(range(len(d.cards))) for d in loaded},
                              (f"{game.title} did not exist at {revision}: every card is new",))

@@ -13,14 +13,12 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 
 import pikepdf
 
 from pnp import limits
-from pnp.contained import kept, made
+from pnp.scratch import scratch_folder
 from pnp.errors import PnpError, RenderError, readable
 
 INSTALL = ("pnp converts colour for a press with Ghostscript: install it (Debian or Ubuntu: "
@@ -68,19 +66,6 @@ def _profiles_folder(gs: str) -> Path:
             return folder
     raise RenderError("Ghostscript's colour profiles (its iccprofiles folder, with default_cmyk.icc) were not "
                       "found beside its Resource folder: reinstall Ghostscript")
-
-
-@contextmanager
-def _work_folder(prefix: str):
-    """A temporary folder for one Ghostscript run, which Ghostscript's own temporary files go
-    into too, removed by the supervising process if the work is killed (pnp.contained)."""
-    work = tempfile.mkdtemp(prefix=prefix)
-    made(work)
-    try:
-        yield Path(work)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-        kept(work)
 
 
 def _run(command: list[str], doing: str, work: Path) -> None:
@@ -140,7 +125,7 @@ def to_cmyk(pdf: bytes, profile: bytes, compatibility: str, name: str = "the fil
 def _to_cmyk(pdf: bytes, profile: bytes, compatibility: str, doing: str, pages: int) -> bytes:
     gs = ghostscript()
     own = _profiles_folder(gs)
-    with _work_folder("pnp-press-") as work:
+    with scratch_folder("pnp-press-") as work:
         folder = work / "icc"
         folder.mkdir()
         for source in own.glob("*.icc"):
@@ -182,7 +167,7 @@ def _rasters(pdf: bytes, dpi: int, first: int, last: int, name: str) -> list:
 
     gs = ghostscript()
     doing = f"rasterise pages {first}-{last} of {name} in CMYK"
-    with _work_folder("pnp-ink-") as work:
+    with scratch_folder("pnp-ink-") as work:
         source = work / "in.pdf"
         source.write_bytes(pdf)
         _run([gs, "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", f"--permit-file-read={work}{os.sep}",
