@@ -55,7 +55,7 @@ def make_colour_proof(project: Project, game_key: str, profile: PressProfile, in
                       language: str | None = None) -> ColourProof:
     from pnp.proof import render_pieces
 
-    game = get_game(project, game_key).in_language(language).with_all_modules()
+    game = get_game(project, game_key).in_language(language).with_all_modules().printed_by_a_shop()   # as the press export renders it
     proof = SoftProof(profile, ink_limit)
     with proofing(PrintColours(proof.printed_colour, profile.condition if profile.registry else profile.key)):
         documents = render_pieces(project, game, load_game(project, game), paper, rulebook=False)
