@@ -12,11 +12,10 @@ alone (-dDeviceGrayToK), when its colour is
 Any other fill, a large black area among them, is converted by the profile (a rich black).
 """
 
-from functools import lru_cache
-
 import pikepdf
 
 from pnp.press.streams import numbers, rewrite_streams
+from pnp.render.colours import lightness_and_chroma
 
 NEUTRAL_TOLERANCE = 0.01            # red, green and blue this close count as a grey
 BLACK_TEXT_MAX_LIGHTNESS = 25.0     # CIE L*
@@ -30,14 +29,11 @@ def neutral_grey(operands) -> float | None:
         return None
     if max(values) - min(values) <= NEUTRAL_TOLERANCE:
         return sum(values) / 3
-    return 0.0 if _near_black(*(round(value, 4) for value in values)) else None
+    return 0.0 if _near_black(*values) else None
 
 
-@lru_cache(maxsize=1024)
 def _near_black(red: float, green: float, blue: float) -> bool:
-    from coloraide import Color
-
-    lightness, chroma, _ = Color("srgb", [red, green, blue]).convert("lch-d65").coords()
+    lightness, chroma = lightness_and_chroma(red, green, blue)
     return lightness <= BLACK_TEXT_MAX_LIGHTNESS and chroma <= BLACK_TEXT_MAX_CHROMA
 
 

@@ -22,27 +22,15 @@ RICH_BLACK_TOTAL = 2.6      # a black area: 100 % black with its colour under it
 
 def limited(c: float, m: float, y: float, k: float, limit: float) -> tuple[float, float, float, float]:
     """One CMYK colour (each ink 0-1) with its total at most `limit` (a fraction: 3.0 for 300 %)."""
-    total = c + m + y + k
-    if total <= limit:
-        return c, m, y, k
-    removed = min(c, m, y, 1.0 - k, (total - limit) / 2)
-    c, m, y, k = c - removed, m - removed, y - removed, k + removed
-    colour = c + m + y
-    if colour + k > limit and colour > 0:
-        scale = max(limit - k, 0.0) / colour
-        c, m, y = c * scale, m * scale, y * scale
-    return c, m, y, k
+    return tuple(float(ink) for ink in limited_pixels(np.array([c, m, y, k], dtype=np.float64), limit))
 
 
 def rich_black(c: float, m: float, y: float, k: float, limit: float) -> tuple[float, float, float, float]:
     """A black area's colour (pnp.press.rich_black) as a rich black: full black ink, with cyan,
     magenta and yellow under it in the colour's own proportions up to RICH_BLACK_TOTAL (or the
     limit)."""
-    colour = c + m + y
-    if colour <= 0:
-        return 0.0, 0.0, 0.0, 1.0
-    scale = (min(RICH_BLACK_TOTAL, limit) - 1.0) / colour
-    return c * scale, m * scale, y * scale, 1.0
+    rich = rich_black_pixels(np.array([c, m, y, k], dtype=np.float64), np.array(True), limit)
+    return tuple(float(ink) for ink in rich)
 
 
 def rich_black_pixels(cmyk: np.ndarray, black: np.ndarray, limit: float) -> np.ndarray:

@@ -119,7 +119,7 @@ class _StreamReader:
                     self._image(xobject, int(xobject.get("/Width", 0)), int(xobject.get("/Height", 0)), ctm,
                                 "an image")
                 elif xobject.get("/Subtype") == "/Form" and depth < 20:
-                    self._group(xobject)
+                    self.group(xobject)
                     matrix = _matrix(xobject.get("/Matrix", pikepdf.Array(IDENTITY)))
                     self.read(xobject, xobject.get("/Resources"), _times(matrix, ctm), depth + 1)
         for pattern in (resources.get("/Pattern") or {}).values():
@@ -127,7 +127,7 @@ class _StreamReader:
             if shading is not None and _not_cmyk(shading.get("/ColorSpace")):
                 self.found.append(f"a {_not_cmyk(shading.get('/ColorSpace'))} shading pattern")
 
-    def _group(self, obj) -> None:
+    def group(self, obj) -> None:
         group = obj.get("/Group")
         if group is not None and _not_cmyk(group.get("/CS", pikepdf.Name.DeviceCMYK)):
             self.found.append(f"a transparency group in {_not_cmyk(group.get('/CS'))}")
@@ -214,7 +214,7 @@ def press_faults(pdf: bytes, name: str, version: str, ink_limit: int,
         seen: set = set()
         for number, page in enumerate(document.pages, start=1):
             reader = _StreamReader()
-            reader._group(page.obj)
+            reader.group(page.obj)
             reader.read(page, page.obj.get("/Resources"), IDENTITY)
             found = reader.found + _type3_faults(page.obj.get("/Resources"), seen) + _exact_box_faults(page)
             faults += [Fault(name, number, _on(piece(number), what)) for what in dict.fromkeys(found)]

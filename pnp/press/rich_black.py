@@ -18,20 +18,14 @@ import pikepdf
 
 from pnp.press.ink import rich_black
 from pnp.press.streams import numbers, rewrite_streams
+from pnp.render.colours import lightness_and_chroma
 
 RICH_BLACK_MAX_LIGHTNESS = 20.0     # CIE L*
 RICH_BLACK_MAX_CHROMA = 12.0        # CIE C*ab
 
 
 def is_black_area(red: float, green: float, blue: float) -> bool:
-    return _is_black(round(red, 4), round(green, 4), round(blue, 4))
-
-
-@lru_cache(maxsize=4096)
-def _is_black(red: float, green: float, blue: float) -> bool:
-    from coloraide import Color
-
-    lightness, chroma, _ = Color("srgb", [red, green, blue]).convert("lch-d65").coords()
+    lightness, chroma = lightness_and_chroma(red, green, blue)
     return lightness <= RICH_BLACK_MAX_LIGHTNESS and chroma <= RICH_BLACK_MAX_CHROMA
 
 

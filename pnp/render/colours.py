@@ -78,3 +78,16 @@ def colour_blind_clashes(colours: dict[str, str], cues: dict[str, str]) -> list[
             if worst < MIN_COLOUR_BLIND_DELTA_E:
                 clashes.append((first, second, kind, worst))
     return clashes
+
+
+def lightness_and_chroma(red: float, green: float, blue: float) -> tuple[float, float]:
+    """CIE L* and C*ab (D65) of an sRGB colour (0-1), as the press passes tell near-blacks by."""
+    return _lightness_and_chroma(round(red, 4), round(green, 4), round(blue, 4))
+
+
+@lru_cache(maxsize=4096)
+def _lightness_and_chroma(red: float, green: float, blue: float) -> tuple[float, float]:
+    from coloraide import Color
+
+    lightness, chroma, _ = Color("srgb", [red, green, blue]).convert("lch-d65").coords()
+    return lightness, chroma
