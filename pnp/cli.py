@@ -22,7 +22,7 @@ COMMANDS = {
     "rules": "pnp.commands.rules:rules", "calibrate": "pnp.commands.calibrate:calibrate",
     "impose": "pnp.commands.impose:impose", "site": "pnp.commands.site:site", "serve": "pnp.commands.serve:serve",
     "export": "pnp.commands.export:export", "simulate": "pnp.commands.simulate:simulate",
-    "translate": "pnp.commands.translate:translate",
+    "translate": "pnp.commands.translate:translate", "studio": "pnp.commands.studio:studio",
 }
 
 

@@ -15,7 +15,7 @@ from pnp.cli import main
 from pnp.project import Project
 from pnp.render.cache import SHARED_FOLDER_VARIABLE
 
-pytest_plugins = ["tests.costs"]
+pytest_plugins = ["tests.costs", "tests.browser.chromium"]     # the second: the `browser` fixture
 
 ROOT = Path(__file__).resolve().parent.parent
 RUN_CACHE = "PNP_TEST_CACHE_HOME"       # the test run's own user cache folder, shared by its workers

@@ -18,10 +18,11 @@ def load_csv(file: Path, display: Path | str | None = None, root: Path | None = 
     """Rows as dicts (blank cells dropped), each expanded `count` times; lines remembered."""
     shown = display or file
     with stage(shown, "reading the CSV", LOAD_SECONDS, "LOAD_SECONDS"):
-        return _table(read_text(file, shown, root), shown)
+        return table_of_text(read_text(file, shown, root), shown)
 
 
-def _table(text: str, shown) -> Located:
+def table_of_text(text: str, shown) -> Located:
+    """The deck a CSV file's text holds (the studio reads an edit back with it)."""
     reader = csv.reader(io.StringIO(text, newline=""))
     problems: list = []
     try:

@@ -247,20 +247,30 @@ def load_deck(project: Project, game: Game, deck: Deck, icons=None) -> LoadedDec
         raise DataError([Problem(located.file, located.line_of((MAX_DECK_CARDS,)), "(deck)",
                                  f"at most {MAX_DECK_CARDS:,} cards in a deck (MAX_DECK_CARDS)",
                                  f"{len(located.data):,} cards", "Split the deck")])
+    return checked_cards(project, game, deck, located, icons)
+
+
+def checked_cards(project: Project, game: Game, deck: Deck, located: Located, icons=None,
+                  whole_deck: bool = True) -> LoadedDeck:
+    """The cards of `located` validated and checked; not `whole_deck`: some of its cards only
+    (the studio's one card), so what only the whole deck shows (its count, ids used twice, its
+    split, the game's own deck checks) is left to the deck's check."""
     located, in_cells = _cells_as_lists(located, deck.card)
     try:
         cards = validate(located, list[deck.card])
     except DataError as error:       # what the entries as written already show is reported with it
         raw = located.data
-        also = _count_problems(located, game, deck, raw) + _inline_icon_problems(located, game, raw, deck.card)
+        also = _count_problems(located, game, deck, raw) if whole_deck else []
+        also += _inline_icon_problems(located, game, raw, deck.card)
         raise DataError(in_cells + error.problems + also) from None
     if in_cells:
         raise DataError(in_cells)
-    problems = _count_problems(located, game, deck, cards) + _id_problems(located, cards)
+    problems = _count_problems(located, game, deck, cards) + _id_problems(located, cards) if whole_deck else []
     problems += _required_if_problems(located, cards)
-    problems += _counts_by_problems(located, deck, cards) + _icon_problems(project, located, cards, icons)
+    problems += _counts_by_problems(located, deck, cards) if whole_deck else []
+    problems += _icon_problems(project, located, cards, icons)
     problems += _inline_icon_problems(located, game, cards)
-    for check in deck.checks:
+    for check in deck.checks if whole_deck else ():
         problems += check(located, cards)
     if problems:
         raise DataError(problems)

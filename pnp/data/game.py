@@ -39,6 +39,7 @@ class Deck:
     module: str | None = None        # the optional module it belongs to: built only on request
     sheet: str | None = None         # the sheet holding the deck, for an .xlsx data file
     declared_at: int | None = None                   # line of its count in game.yaml
+    fields: dict = field(default_factory=dict, compare=False, repr=False)   # name -> its declaration (FieldSpec)
 
 
 @dataclass(frozen=True)

@@ -97,4 +97,4 @@ def _deck(spec: GameSpec, index: int, deck: DeckSpec, located: Located, adapter)
                 fold_lines_mm=tuple(deck.fold_lines_mm), backs=deck.backs, stock=deck.stock,
                 print_note=deck.print_note, module=deck.module,
                 sheet=deck.sheet or deck.key,
-                declared_at=located.line_of(("decks", index, "count")))
+                declared_at=located.line_of(("decks", index, "count")), fields=dict(deck.fields))

@@ -1,9 +1,7 @@
-"""The download site in a real browser: Debian's Chromium driven by Playwright, axe-core for
-accessibility. Set up by .ci/run (apt chromium, npm axe-core); without them the tests are
-skipped, except under CI, where they must run."""
+"""The download site in a real browser: Debian's Chromium driven by Playwright (the `browser`
+fixture, tests/browser/chromium.py), axe-core for accessibility."""
 
 import functools
-import os
 import shutil
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -12,40 +10,11 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-AXE = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from tests.browser.chromium import AXE
+
 PHONE_WIDTH_PX = 375
 SERIOUS = ("serious", "critical")
 IMAGE_POLLS, IMAGE_POLL_MS = 200, 50       # ten seconds for a page's images to load
-
-
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed"
-    if not Path(CHROMIUM).is_file():
-        return "Debian's chromium is not installed (apt-get install chromium)"
-    if not AXE.is_file():
-        return "axe-core is not installed (npm ci --prefix tests/browser)"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser():
-    missing = _missing()
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must run the browser tests: {missing}")
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
 
 
 class QuietHandler(SimpleHTTPRequestHandler):

@@ -1,0 +1,46 @@
+"""`pnp studio`: the game in the browser, its decks as grids written back to their files, each
+card previewed live with what the checks find on it."""
+
+import click
+
+from pnp.commands.options import lang_option, paper_option, project_at, project_option
+from pnp.commands.report import fail, say
+from pnp.commands.types import WholeRange
+from pnp.errors import PnpError
+
+DEFAULT_PORT = 8765
+HIGHEST_PORT = 65535
+
+
+@click.command()
+@click.argument("game_key", metavar="[GAME]", required=False)
+@click.option("--port", type=WholeRange(0, HIGHEST_PORT), default=DEFAULT_PORT, show_default=True,
+              help="The port on 127.0.0.1 (0: any free port).")
+@lang_option
+@paper_option()
+@click.option("--open/--no-open", "open_page", default=True, show_default=True,
+              help="Open the studio in the desktop's browser (never in a terminal).")
+@project_option
+def studio(game_key: str | None, port: int, language: str | None, paper: str, open_page: bool,
+           project_dir: str | None) -> None:
+    """Open GAME (default: every game of the project) in the browser on 127.0.0.1: each deck as
+    a grid whose edits are written back to its file, a card's preview rendered live with the
+    layout checks' findings drawn on it, and every save from another editor shown as it lands.
+    Ctrl-C stops."""
+    from pnp.studio.app import studio_games
+    from pnp.studio.run import run_studio
+
+    try:
+        project = project_at(project_dir)
+        keys = studio_games(project, game_key)
+        language = language.lower() if language else None
+        for key in keys if language else ():
+            from pnp.errors import UsageError
+            from pnp.games import get_game
+
+            game = get_game(project, key)
+            if language not in (game.languages or (game.language,)):
+                raise UsageError(f"--lang {language}: {game.title} prints in {', '.join(game.languages or (game.language,))}")
+        run_studio(project, keys, language, port, say, paper.lower(), open_page=open_page)
+    except PnpError as error:
+        fail(error, wrote_nothing=True)

@@ -1,0 +1,97 @@
+"""One card rendered as the build renders it (its deck's layouts, the page cache, the layout
+checks), rasterised for the studio: the face and the back with their bleed, and every finding
+(overlap, frame, contrast, fit, fallback font, colour-blind) with the rectangle it is at and the
+layout or data FILE:LINE it comes from. A card whose data is refused is not rendered: its
+problems are the answer."""
+
+import io
+import time
+from dataclasses import dataclass, field
+
+from pnp.data.game import Deck, Game
+from pnp.errors import DataError, PnpError, RenderError
+from pnp.project import Project
+from pnp.studio.grid import cell_of, deck_file, problem_words, row_card, rows_of, kind_of
+
+PREVIEW_DPI = 200            # a poker card's face is about 540 px wide: sharp at twice the screen's size
+MM_PER_INCH = 25.4
+
+
+@dataclass
+class Preview:
+    sides: list = field(default_factory=list)       # (name, PNG bytes)
+    findings: list = field(default_factory=list)    # what the checks found, with where
+    problems: list = field(default_factory=list)    # what keeps the card from rendering
+    seconds: float = 0.0
+
+    def as_json(self, image_url) -> dict:
+        return {"sides": [{"side": name, "url": image_url(png)} for name, png in self.sides],
+                "findings": self.findings, "problems": self.problems, "rendered": bool(self.sides),
+                "seconds": round(self.seconds, 3)}
+
+
+def rasterised(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:
+    """Each page of the PDF as a PNG, its media box (trim and bleed) whole."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        pictures = []
+        for page in document:
+            image = page.render(scale=dpi / 72, may_draw_forms=True).to_pil()
+            out = io.BytesIO()
+            image.convert("RGB").save(out, format="PNG", compress_level=1)
+            pictures.append(out.getvalue())
+            page.close()
+        return pictures
+    finally:
+        document.close()
+
+
+def _finding(label, finding, project: Project, game: Game, deck: Deck, number: int) -> dict:
+    shown = {"kind": finding.kind, "at": finding.at, "message": finding.message, "page": finding.page,
+             "rect": [round(value, 2) for value in finding.rect], "side": "back" if finding.page >= 1 else "face",
+             "row": None, "column": None}
+    if finding.problem is not None:
+        words = problem_words(finding.problem)
+        shown.update(at=words["at"], message=words["text"], row=number)
+    return shown
+
+
+def card_preview(project: Project, game: Game, deck: Deck, number: int, context=None,
+                 dpi: int = PREVIEW_DPI) -> Preview:
+    """Row `number` of the deck rendered alone (its first copy): the pictures and the findings,
+    or the problems that keep it from rendering."""
+    from pnp.render.cards import render_deck
+    from pnp.render.page_checks import collecting
+
+    start = time.perf_counter()
+    preview = Preview()
+    try:
+        loaded, row = row_card(project, game, deck, number)
+    except DataError as error:
+        preview.problems = [problem_words(problem) for problem in error.problems]
+        preview.seconds = time.perf_counter() - start
+        return preview
+    shown = str(project.relative(deck_file(project, game, deck)))
+    try:
+        with collecting() as documents:
+            pdf = render_deck(project, game, deck, loaded.cards, shown, context, loaded.located)
+    except DataError as error:
+        preview.problems = [problem_words(problem) for problem in error.problems]
+    except (RenderError, PnpError) as error:
+        preview.problems = [{"at": shown, "message": str(error), "fix": "", "field": "", "text": str(error)}]
+    else:
+        preview.sides = list(zip(("face", "back"), rasterised(pdf, dpi)))
+        for checked in documents:
+            preview.findings += [_finding(label, finding, project, game, deck, number) for label, finding in checked.found]
+    preview.seconds = time.perf_counter() - start
+    return preview
+
+
+def row_of_problem(problem, project: Project, game: Game, deck: Deck):
+    """The grid row a data problem is at, when it is one of the deck's."""
+    from pnp.data.decks import read_source
+
+    located = read_source(project, game, deck)
+    return cell_of(problem, rows_of(located, kind_of(deck) != "yaml"), located, deck)
