@@ -255,6 +255,8 @@ QUICK = {
     "rules": ["tests/rules/"],
     "site": ["tests/site/test_site_languages.py"],
     "starter": ["tests/test_starter.py", "tests/test_tutorial.py"],
+    "studio": ["tests/studio/test_yaml_edit.py", "tests/studio/test_csv_edit.py", "tests/studio/test_xlsx_edit.py",
+               "tests/studio/test_edits.py"],
     "": ["tests/test_examples.py", "tests/test_rulings.py", "tests/test_docs.py", "tests/test_clock.py",
          "tests/test_contained.py", "tests/test_suggest.py", "tests/test_coverage.py", "tests/test_preflight.py::test_an_unembedded_font_fails",
          "tests/test_preflight.py::test_a_form_font", "tests/test_preflight.py::test_missing_or_misplaced_boxes_fail",

@@ -18,10 +18,10 @@ HIGHEST_PORT = 65535
               help="The port on 127.0.0.1 (0: any free port).")
 @lang_option
 @paper_option()
-@click.option("--open/--no-open", "open_page", default=True, show_default=True,
-              help="Open the studio in the desktop's browser (never in a terminal).")
+@click.option("--no-open", is_flag=True,
+              help="Only print the studio's address; by default a desktop's browser opens it (never a terminal's).")
 @project_option
-def studio(game_key: str | None, port: int, language: str | None, paper: str, open_page: bool,
+def studio(game_key: str | None, port: int, language: str | None, paper: str, no_open: bool,
            project_dir: str | None) -> None:
     """Open GAME (default: every game of the project) in the browser on 127.0.0.1: each deck as
     a grid whose edits are written back to its file, a card's preview rendered live with the
@@ -41,6 +41,6 @@ def studio(game_key: str | None, port: int, language: str | None, paper: str, op
             game = get_game(project, key)
             if language not in (game.languages or (game.language,)):
                 raise UsageError(f"--lang {language}: {game.title} prints in {', '.join(game.languages or (game.language,))}")
-        run_studio(project, keys, language, port, say, paper.lower(), open_page=open_page)
+        run_studio(project, keys, language, port, say, paper.lower(), open_page=not no_open)
     except PnpError as error:
         fail(error, wrote_nothing=True)
