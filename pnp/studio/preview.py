@@ -6,12 +6,12 @@ problems are the answer."""
 
 import io
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pnp.data.game import Deck, Game
 from pnp.errors import DataError, PnpError, RenderError
 from pnp.project import Project
-from pnp.studio.grid import cell_of, deck_file, problem_words, row_card, rows_of, kind_of
+from pnp.studio.grid import deck_file, problem_words, row_card
 
 PREVIEW_DPI = 200            # a poker card's face is about 540 px wide: sharp at twice the screen's size
 MM_PER_INCH = 25.4
@@ -48,7 +48,7 @@ def rasterised(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:
         document.close()
 
 
-def _finding(label, finding, project: Project, game: Game, deck: Deck, number: int) -> dict:
+def _finding(finding, number: int) -> dict:
     shown = {"kind": finding.kind, "at": finding.at, "message": finding.message, "page": finding.page,
              "rect": [round(value, 2) for value in finding.rect], "side": "back" if finding.page >= 1 else "face",
              "row": None, "column": None}
@@ -74,24 +74,25 @@ def card_preview(project: Project, game: Game, deck: Deck, number: int, context=
         preview.seconds = time.perf_counter() - start
         return preview
     shown = str(project.relative(deck_file(project, game, deck)))
+    # A back shared by the whole deck is laid out on its own: it does not change with the card,
+    # so the page cache answers it, and an edit lays out the face alone.
+    shared_back = deck.backs and not deck.per_card_back
+    documents = [(replace(deck, backs=False), loaded.cards, 0), (deck, [], 1)] if shared_back \
+        else [(deck, loaded.cards, 0)]
     try:
-        with collecting() as documents:
-            pdf = render_deck(project, game, deck, loaded.cards, shown, context, loaded.located)
+        for shown_deck, cards, first_page in documents:
+            with collecting() as checked:
+                pdf = render_deck(project, game, shown_deck, cards, shown, context, loaded.located)
+            names = ("face", "back")[first_page:]
+            preview.sides += list(zip(names, rasterised(pdf, dpi)))
+            preview.findings += [_finding(replace(finding, page=finding.page + first_page), number)
+                                 for document in checked for _, finding in document.found]
     except DataError as error:
         preview.problems = [problem_words(problem) for problem in error.problems]
+        preview.sides = []
     except (RenderError, PnpError) as error:
         preview.problems = [{"at": shown, "message": str(error), "fix": "", "field": "", "text": str(error)}]
-    else:
-        preview.sides = list(zip(("face", "back"), rasterised(pdf, dpi)))
-        for checked in documents:
-            preview.findings += [_finding(label, finding, project, game, deck, number) for label, finding in checked.found]
+        preview.sides = []
     preview.seconds = time.perf_counter() - start
     return preview
 
-
-def row_of_problem(problem, project: Project, game: Game, deck: Deck):
-    """The grid row a data problem is at, when it is one of the deck's."""
-    from pnp.data.decks import read_source
-
-    located = read_source(project, game, deck)
-    return cell_of(problem, rows_of(located, kind_of(deck) != "yaml"), located, deck)

@@ -108,16 +108,19 @@ def _face_src(page) -> str:
 
 
 def _rendered_now(root: Path, game_key: str, deck_key: str, row: int) -> numpy.ndarray:
-    """The card as pnp renders it from the file on disk now, rasterised as the studio does."""
+    """The card's face as `pnp build` renders it (its deck's document, face then back) from the
+    file on disk now, rasterised as the studio does."""
+    from pnp.data.decks import load_deck
     from pnp.games import get_game
     from pnp.project import Project
-    from pnp.studio.preview import card_preview
+    from pnp.render.cards import render_deck
+    from pnp.studio.preview import rasterised
 
     project = Project.at(root)
     game = get_game(project, game_key)
-    deck = next(deck for deck in game.decks if deck.key == deck_key)
-    preview = card_preview(project, game, deck, row)
-    return numpy.asarray(Image.open(io.BytesIO(preview.sides[0][1])).convert("RGB"))
+    loaded = load_deck(project, game, next(deck for deck in game.decks if deck.key == deck_key))
+    pdf = render_deck(project, game, loaded.deck, [loaded.cards[row]], str(loaded.located.file), None, loaded.located)
+    return numpy.asarray(Image.open(io.BytesIO(rasterised(pdf)[0])).convert("RGB"))
 
 
 NO_FOLLOW = "sheet=0&rulebook=0"      # the card alone: Verset's rulebook is not laid out for these

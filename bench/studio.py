@@ -1,0 +1,201 @@
+"""How soon `pnp studio` shows a card after an edit: for a card of each of the five games, the
+time from an edit in the grid, and from a save in another editor, to the card's new face and
+back received, as the studio's page asks for them.
+
+    .venv/bin/pip install -e '.[bench]' && .venv/bin/python bench/studio.py [--edits 20]
+
+One `pnp studio` (all five games) runs on a copy of the project with a page cache of its own,
+empty at the start, as a designer's is on a new project: every edit makes a face never laid
+out before (a new name; for Verso, whose fields are all choices, each edit another card), and a
+back the whole deck shares comes from the cache after its first. For each game, --edits edits
+of one card's field:
+
+- *edit*: what the page does when a cell changes: POST /api/edit, then GET /api/preview, then
+  both pictures; from the POST sent to the last picture received;
+- *save*: a new value written to the deck file by another program, then what the page does:
+  its waiting GET /api/changes answers, GET /api/deck, GET /api/preview, both pictures; from
+  the file written to the last picture received.
+
+Median and 95th percentile of each, and the studio's own time to render (its `seconds`).
+Results: bench/studio-results.json and studio-results.md.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from run import machine  # noqa: E402  (the same machine facts as every benchmark)
+
+# game -> (deck, the row edited, field, the value written: each edit a face never laid out before)
+CARDS = {
+    "verset": ("abilities", lambda n: 1, "name", lambda n: f"Marked Deck {n}"),
+    "wizard": ("red-deck", lambda n: 0, "name", lambda n: f"Red Mage {n}"),
+    "verso": ("cards", lambda n: n + 1, "recto_value", lambda n: "*"),
+    "olf": ("characters", lambda n: 0, "name", lambda n: f"The Knight {n}"),
+    "verdun": ("troops", lambda n: 0, "name", lambda n: f"Troop {n}"),
+}
+TARGET_SECONDS = 0.3
+
+
+class Studio:
+    def __init__(self, project: Path, env: dict):
+        self.process = subprocess.Popen([str(ROOT / ".venv" / "bin" / "pnp"), "studio", "--port", "0", "--no-open",
+                                         "--project", str(project)], stdout=subprocess.PIPE, text=True, env=env,
+                                        start_new_session=True)
+        line = self.process.stdout.readline()
+        if not line.startswith("studio: "):
+            raise SystemExit(f"the studio did not start: {line}")
+        address = line.split()[1]
+        self.base, self.token = address.split("/?token=")
+        self.changes = 0
+
+    def get(self, path: str):
+        request = urllib.request.Request(self.base + path, headers={"X-Studio-Token": self.token})
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            data = answer.read()
+        return json.loads(data) if answer.headers.get_content_type() == "application/json" else data
+
+    def post(self, path: str, body: dict):
+        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST",
+                                         headers={"X-Studio-Token": self.token, "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return json.loads(answer.read())
+
+    def preview(self, game: str, deck: str, row: int) -> float:
+        """The page's preview: the JSON, then each picture; the studio's own seconds."""
+        shown = self.get(f"/api/preview?game={game}&deck={deck}&row={row}")
+        if not shown["rendered"]:
+            raise SystemExit(f"{game}: the card did not render: {shown['problems']}")
+        for side in shown["sides"]:
+            self.get(side["url"])
+        return shown["seconds"]
+
+    def stop(self) -> None:
+        os.killpg(self.process.pid, signal.SIGINT)
+        self.process.wait(30)
+
+
+def edits(studio: Studio, game: str, count: int) -> dict:
+    deck, row_of, field, value = CARDS[game]
+    grid = studio.get(f"/api/deck?game={game}&deck={deck}")
+    studio.preview(game, deck, 0)                         # the deck's layouts read once, as a click does
+    timings: dict = {"edit": [], "save": [], "render": []}
+    for number in range(count):
+        row = row_of(2 * number)
+        studio.preview(game, deck, row)                   # the card selected, as a click does
+        start = time.perf_counter()
+        grid = studio.post("/api/edit", {"game": game, "deck": deck, "version": grid["version"], "operation": "set",
+                                         "row": row, "field": field, "value": value(2 * number)})
+        if grid.get("refused"):
+            raise SystemExit(f"{game}: the edit was refused: {grid['refused']}")
+        timings["render"].append(studio.preview(game, deck, row))
+        timings["edit"].append(time.perf_counter() - start)
+        studio.changes = studio.get(f"/api/changes?since={studio.changes}")["version"]     # the edit's own save
+    for number in range(count):
+        row = row_of(2 * number + 1)
+        studio.preview(game, deck, row)
+        path = ROOT_COPY / "card_data" / game / grid["file"].split(f"card_data/{game}/", 1)[1]
+        text = path.read_text()
+        old = next(row_ for index, row_ in enumerate(grid["rows"]) if index == row)["values"][field]
+        new = value(2 * number + 1)
+        grid = studio.get(f"/api/deck?game={game}&deck={deck}")
+        waiting: dict = {}
+
+        def wait():
+            waiting["news"] = studio.get(f"/api/changes?since={studio.changes}")
+
+        listener = threading.Thread(target=wait)
+        listener.start()
+        time.sleep(0.05)                                   # the page is already waiting when a save comes
+        start = time.perf_counter()
+        path.write_text(_replaced(text, old, new, game, row))
+        listener.join()
+        studio.changes = waiting["news"]["version"]
+        grid = studio.get(f"/api/deck?game={game}&deck={deck}")
+        studio.preview(game, deck, row)
+        timings["save"].append(time.perf_counter() - start)
+    return timings
+
+
+def _replaced(text: str, old: str, new: str, game: str, row: int) -> str:
+    """The deck's text with the card's value changed where the edit wrote it."""
+    if game == "verso":                                    # a CSV row: its recto_value is the third cell
+        lines = text.splitlines(keepends=True)
+        cells = lines[row + 1].split(",")
+        cells[2] = new
+        lines[row + 1] = ",".join(cells)
+        return "".join(lines)
+    if old not in text:
+        raise SystemExit(f"{game}: {old!r} is not in the deck's file")
+    return text.replace(old, new, 1)
+
+
+def summary(values: list[float]) -> dict:
+    ordered = sorted(values)
+    return {"median": round(statistics.median(ordered), 3),
+            "p95": round(ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))], 3),
+            "max": round(ordered[-1], 3), "n": len(ordered)}
+
+
+ROOT_COPY = Path()
+
+
+def main() -> None:
+    global ROOT_COPY
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--edits", type=int, default=20)
+    options = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="pnp-bench-studio-"))
+    ROOT_COPY = folder / "project"
+    for name in ("card_data", "layouts", "fonts"):
+        shutil.copytree(ROOT / name, ROOT_COPY / name)
+    env = {**os.environ, "PNP_CACHE": "on", "XDG_CACHE_HOME": str(folder / "cache")}
+    env.pop("PNP_CACHE_FOLDER", None)
+    studio = Studio(ROOT_COPY, env)
+    results = {"machine": machine(), "edits": options.edits, "games": {}}
+    try:
+        for game in CARDS:
+            timings = edits(studio, game, options.edits)
+            results["games"][game] = {kind: summary(values) for kind, values in timings.items()}
+            print(game, json.dumps(results["games"][game]))
+    finally:
+        studio.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    (ROOT / "bench" / "studio-results.json").write_text(json.dumps(results, indent=2) + "\n")
+    (ROOT / "bench" / "studio-results.md").write_text(table(results))
+    print(table(results))
+
+
+def table(results: dict) -> str:
+    facts = results["machine"]
+    lines = [f"# pnp studio: from an edit to the card shown ({facts['date']})", "",
+             f"{facts['cpu']}, {facts['cores']} cores, {facts['memory_gb']} GB, Python {facts['python']}, "
+             f"WeasyPrint {facts['weasyprint']}; a page cache empty at the start, {results['edits']} edits a game "
+             "(`.venv/bin/python bench/studio.py`).", "",
+             f"| game (deck, field) | edit: median | edit: p95 | save elsewhere: median | save: p95 | render: median "
+             f"| target |", "|---|---|---|---|---|---|---|"]
+    for game, found in results["games"].items():
+        deck, _, field, _ = CARDS[game]
+        worst = max(found["edit"]["p95"], found["save"]["p95"])
+        lines.append(f"| {game} ({deck}, {field}) | {found['edit']['median']:.3f} s | {found['edit']['p95']:.3f} s "
+                     f"| {found['save']['median']:.3f} s | {found['save']['p95']:.3f} s "
+                     f"| {found['render']['median']:.3f} s | {'met' if worst <= TARGET_SECONDS else 'missed'} "
+                     f"({TARGET_SECONDS} s) |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    main()
