@@ -155,3 +155,14 @@ def game_list(project: Project, games: str | None) -> list[str]:
     for key in keys:
         get_game(project, key)
     return keys
+
+
+SERVE_PORT = 8000                # pnp serve's site
+STUDIO_PORT = 8765               # pnp studio's: both may run at once
+HIGHEST_PORT = 65535
+
+
+def port_option(default: int):
+    """--port: where on 127.0.0.1 a server of pnp's listens (serve, studio: each its own default)."""
+    return click.option("--port", type=WholeRange(0, HIGHEST_PORT), default=default, show_default=True,
+                        help="The port on 127.0.0.1 (0: any free port).")

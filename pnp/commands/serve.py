@@ -6,18 +6,13 @@ import click
 
 from pnp.errors import PnpError
 from pnp.output import check_out_folder
-from pnp.commands.options import (game_list, games_option, project_at, project_option, site_out_option,
-                                  site_title_option)
+from pnp.commands.options import (SERVE_PORT, game_list, games_option, port_option, project_at, project_option,
+                                  site_out_option, site_title_option)
 from pnp.commands.report import fail, say
-from pnp.commands.types import WholeRange
-
-DEFAULT_PORT = 8000
-HIGHEST_PORT = 65535
 
 
 @click.command()
-@click.option("--port", type=WholeRange(0, HIGHEST_PORT), default=DEFAULT_PORT, show_default=True,
-              help="The port on 127.0.0.1 (0: any free port).")
+@port_option(SERVE_PORT)
 @site_out_option
 @games_option
 @site_title_option

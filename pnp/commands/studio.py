@@ -3,19 +3,14 @@ card previewed live with what the checks find on it."""
 
 import click
 
-from pnp.commands.options import lang_option, paper_option, project_at, project_option
+from pnp.commands.options import STUDIO_PORT, lang_option, paper_option, port_option, project_at, project_option
 from pnp.commands.report import fail, say
-from pnp.commands.types import WholeRange
 from pnp.errors import PnpError
-
-DEFAULT_PORT = 8765
-HIGHEST_PORT = 65535
 
 
 @click.command()
 @click.argument("game_key", metavar="[GAME]", required=False)
-@click.option("--port", type=WholeRange(0, HIGHEST_PORT), default=DEFAULT_PORT, show_default=True,
-              help="The port on 127.0.0.1 (0: any free port).")
+@port_option(STUDIO_PORT)
 @lang_option
 @paper_option()
 @click.option("--no-open", is_flag=True,

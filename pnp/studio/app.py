@@ -110,7 +110,7 @@ class Studio:
     def follow(self, kind: str, game_key: str, deck_key: str, row: int) -> dict:
         """The deck's sheet (`kind` "sheet") or the rulebook's pages and examples ("rulebook")
         for the row's card, rendered behind its preview; {"superseded": true} when a later
-        request replaced this one before it rendered."""
+        request replaced this one before it rendered, {"pending": true} while it renders still."""
         from pnp.studio.follow import TASKS, Asked
 
         if kind not in TASKS or self.follow_ups is None:
@@ -118,8 +118,8 @@ class Studio:
         with self.work:
             self.deck(self.game(game_key), deck_key)
         answer = self.follow_ups.ask(Asked(kind, game_key, deck_key, row, self.changes.version))
-        if answer is None:
-            return {"superseded": True}
+        if isinstance(answer, str):                 # superseded, or pending: the page asks again
+            return {answer: True}
         shown = {key: value for key, value in answer.items() if key not in ("png", "pages")}
         if answer.get("png"):
             shown["url"] = self._keep_image(answer["png"])

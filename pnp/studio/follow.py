@@ -29,11 +29,15 @@ def _words(error: PnpError) -> list[dict]:
     return [{"at": "", "message": str(error), "fix": "", "field": "", "text": str(error)}]
 
 
-def _game(root: str, game_key: str, language: str | None):
+def _game(root: str, game_key: str, language: str | None, deck_key: str | None = None):
+    """The game as `pnp build` prints the deck (with the deck's own module, if it has one), or
+    with every module, as its rulebook is (`deck_key` None)."""
     from pnp.games import get_game
 
     project = Project.at(root)
-    game = get_game(project, game_key).with_all_modules()
+    game = get_game(project, game_key)
+    module = game.deck(deck_key).module if deck_key else None
+    game = game.with_modules([module] if module else []) if deck_key else game.with_all_modules()
     return project, (game.in_language(language, force=True) if language else game)
 
 
@@ -57,8 +61,8 @@ def sheet_task(root: str, game_key: str, language: str | None, deck_key: str, ro
 
     start = time.perf_counter()
     try:
-        project, game = _game(root, game_key, language)
-        deck = next(deck for deck in game.declared_decks or game.decks if deck.key == deck_key)
+        project, game = _game(root, game_key, language, deck_key)
+        deck = game.deck(deck_key)
         loaded = load_deck(project, game, deck)
         context = game.deck_context(load_game(project, game)) if deck.uses_rules else None
         with collecting():
@@ -146,6 +150,7 @@ def rulebook_task(root: str, game_key: str, language: str | None, deck_key: str,
 
 
 TASKS = {"sheet": sheet_task, "rulebook": rulebook_task}
+SUPERSEDED, PENDING = "superseded", "pending"
 
 
 @dataclass(frozen=True)
@@ -173,20 +178,21 @@ class Follow:
         self.thread = threading.Thread(target=self._work, daemon=True)
         self.thread.start()
 
-    def ask(self, asked: Asked, seconds: float = FOLLOW_WAIT_SECONDS) -> dict | None:
-        """The answer for `asked`, rendered when it is the latest of its kind; None when a later
-        one replaced it, or when it is still rendering after `seconds`."""
+    def ask(self, asked: Asked, seconds: float = FOLLOW_WAIT_SECONDS) -> dict | str:
+        """The answer for `asked`, rendered when it is the latest of its kind; SUPERSEDED when a
+        later one replaced it before it started, PENDING when it is still rendering after
+        `seconds` (the page asks again)."""
         deadline = time.monotonic() + seconds
         with self.lock:
-            if asked not in self.results and asked not in self.running:
+            if asked not in self.results and asked not in self.running and self.wanted.get(asked.kind) != asked:
                 self.wanted[asked.kind] = asked
                 self.lock.notify_all()
             while asked not in self.results:
-                if self.wanted.get(asked.kind) not in (asked, None) and asked not in self.running:
-                    return None
+                if asked not in self.running and self.wanted.get(asked.kind) != asked:
+                    return SUPERSEDED
                 left = deadline - time.monotonic()
                 if left <= 0 or self.stopped:
-                    return None
+                    return PENDING
                 self.lock.wait(left)
             return self.results[asked]
 

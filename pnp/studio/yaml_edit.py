@@ -41,13 +41,15 @@ def _newline(text: str) -> str:
     return "\r\n" if "\r\n" in text else "\n"
 
 
-FLOW_INDICATORS = re.compile(r"[,\[\]{}]")
+# Inside `[...]` or `{...}`, a plain text with any of these is quoted: YAML's parsers (libyaml,
+# PyYAML's own) do not all read them alike there.
+FLOW_INDICATORS = re.compile(r"[,\[\]{}?:#&*!|>'\"%@`]|^-")
 
 
 def scalar_text(value, style: str | None = None, in_flow: bool = False) -> str:
     """`value` as one line of YAML: plain when it reads back as itself, else quoted (in the
     style the value had, when there was one); inside a flow collection (`[...]`, `{...}`), a
-    text with a comma or a bracket is quoted."""
+    text with a comma, a bracket or another indicator is quoted."""
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(scalar_text(item, in_flow=True) for item in value) + "]"
     if isinstance(value, str) and in_flow and FLOW_INDICATORS.search(value) and style != "'":

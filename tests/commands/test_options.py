@@ -26,6 +26,7 @@ SHARED = {
     "--ink-saver": [options.ink_saver_option],
     "--jobs": [options.jobs_option(), options.jobs_option(one_in_process=False)],
     "--games": [options.games_option],
+    "--port": [options.port_option(options.SERVE_PORT), options.port_option(options.STUDIO_PORT)],
 }
 # Options whose help says where each command writes, or what its title or JSON is: the same
 # name and type, a help of their own.

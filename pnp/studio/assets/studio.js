@@ -291,15 +291,23 @@ async function follow(number) {
   if ($("sheet-box").open) await followSheet(number, query);
   if (number !== state.preview || !$("rulebook-box").open) return;
   $("rulebook-note").textContent = "laying out the rulebook…";
-  const book = await api(withToken("/api/rulebook?" + query)).catch((error) => ({ problems: [{ message: error.message }], pages: [], examples: [] }));
-  if (number !== state.preview || book.superseded) return;
-  showRulebook(book);
+  const book = await asked("/api/rulebook?" + query, number);
+  if (book) showRulebook(book);
+}
+
+async function asked(path, number) {
+  // What follows a card, asked again while it renders still; null once a newer card is shown.
+  for (;;) {
+    const answer = await api(withToken(path)).catch((error) => ({ problems: [{ message: error.message }], pages: [], examples: [] }));
+    if (number !== state.preview || answer.superseded) return null;
+    if (!answer.pending) return answer;
+  }
 }
 
 async function followSheet(number, query) {
   $("sheet-note").textContent = "laying out the deck's sheet…";
-  const sheet = await api(withToken("/api/sheet?" + query)).catch((error) => ({ problems: [{ message: error.message }] }));
-  if (number !== state.preview || sheet.superseded) return;
+  const sheet = await asked("/api/sheet?" + query, number);
+  if (!sheet) return;
   const picture = $("sheet");
   if (sheet.url) {
     picture.src = withToken(sheet.url);
