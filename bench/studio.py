@@ -185,8 +185,8 @@ def table(results: dict) -> str:
              f"{facts['cpu']}, {facts['cores']} cores, {facts['memory_gb']} GB, Python {facts['python']}, "
              f"WeasyPrint {facts['weasyprint']}; a page cache empty at the start, {results['edits']} edits a game "
              "(`.venv/bin/python bench/studio.py`).", "",
-             f"| game (deck, field) | edit: median | edit: p95 | save elsewhere: median | save: p95 | render: median "
-             f"| target |", "|---|---|---|---|---|---|---|"]
+             "| game (deck, field) | edit: median | edit: p95 | save elsewhere: median | save: p95 | render: median "
+             "| target |", "|---|---|---|---|---|---|---|"]
     for game, found in results["games"].items():
         deck, _, field, _ = CARDS[game]
         worst = max(found["edit"]["p95"], found["save"]["p95"])

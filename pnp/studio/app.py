@@ -123,8 +123,8 @@ class Studio:
         shown = {key: value for key, value in answer.items() if key not in ("png", "pages")}
         if answer.get("png"):
             shown["url"] = self._keep_image(answer["png"])
-        shown["pages"] = [{"number": page["number"], "url": self._keep_image(page["png"])}
-                          for page in answer.get("pages", [])]
+        shown["pages"] = [{"number": page["number"], "url": self._keep_image(page["png"]),
+                           "examples": page.get("examples", [])} for page in answer.get("pages", [])]
         return shown
 
     def warm(self) -> None:
@@ -159,7 +159,7 @@ class Studio:
             return None
         try:
             return game.deck_context(load_game(self.project, game))
-        except (PnpError, Exception):
+        except PnpError:
             return None
 
     def _keep_image(self, png: bytes) -> str:

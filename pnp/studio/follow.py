@@ -121,6 +121,29 @@ def pages_drawing(pdf: bytes, name: str, deck_title: str) -> list[int]:
     return sorted(found)
 
 
+def _words_of(text: str) -> str:
+    return " ".join(text.replace("\u2019", "'").split())
+
+
+def page_texts(pdf: bytes, indices: list[int]) -> dict[int, str]:
+    """The text of each page of `indices`, its words one space apart: where a worked example's
+    title is printed, its verdict is shown."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        texts = {}
+        for index in indices:
+            page = document[index]
+            text_page = page.get_textpage()
+            texts[index] = _words_of(text_page.get_text_range())
+            text_page.close()
+            page.close()
+        return texts
+    finally:
+        document.close()
+
+
 def rulebook_task(root: str, game_key: str, language: str | None, deck_key: str, row: int, paper: str) -> dict:
     """The rulebook's pages that draw row `row`'s card, and every example's verdict."""
     from pnp.rulebook.source import rulebook_dir
@@ -139,8 +162,12 @@ def rulebook_task(root: str, game_key: str, language: str | None, deck_key: str,
             with collecting():
                 pdf = render_rulebook(project, game, loaded, results, paper)
             name = getattr(card, "name", None) or getattr(card, "id", "")
-            answer["pages"] = [{"number": index + 1, "png": _page_png(pdf, index, RULEBOOK_DPI)}
-                               for index in pages_drawing(pdf, str(name), deck.deck.title)]
+            drawing = pages_drawing(pdf, str(name), deck.deck.title)
+            texts = page_texts(pdf, drawing)
+            answer["pages"] = [{"number": index + 1, "png": _page_png(pdf, index, RULEBOOK_DPI),
+                                "examples": [verdict for verdict in answer["examples"]
+                                             if verdict["title"] and _words_of(verdict["title"]) in texts[index]]}
+                               for index in drawing]
     except PnpError as error:
         answer["problems"] = _words(error)
     except (IndexError, StopIteration):

@@ -17,7 +17,7 @@ from http.server import BaseHTTPRequestHandler
 from importlib import resources
 
 from pnp.errors import PnpError
-from pnp.site.serve import MAX_CONNECTIONS, REQUEST_SECONDS, SiteServer
+from pnp.site.serve import REQUEST_SECONDS, SiteServer
 from pnp.studio.app import Studio
 from pnp.studio.edits import Edit
 
@@ -115,6 +115,10 @@ class StudioHandler(BaseHTTPRequestHandler):
             self._json({"error": str(error)}, HTTPStatus.BAD_REQUEST)
         except (ValueError, KeyError) as error:
             self._json({"error": f"a request the studio does not understand ({error})"}, HTTPStatus.BAD_REQUEST)
+        except (ConnectionError, TimeoutError):
+            raise
+        except Exception as error:          # a fault of pnp's own: one line, and the studio goes on
+            self._failed(error)
 
     def _get(self, path: str, query: dict) -> None:
         studio = self.studio
@@ -167,6 +171,15 @@ class StudioHandler(BaseHTTPRequestHandler):
             self._json({"error": str(error)}, HTTPStatus.BAD_REQUEST)
         except (ValueError, KeyError, TypeError) as error:
             self._json({"error": f"an edit the studio does not understand ({error})"}, HTTPStatus.BAD_REQUEST)
+        except (ConnectionError, TimeoutError):
+            raise
+        except Exception as error:          # a fault of pnp's own: one line, and the studio goes on
+            self._failed(error)
+
+    def _failed(self, error: Exception) -> None:
+        words = f"the studio failed ({type(error).__name__}: {error})"
+        print(f"pnp studio: {words}; serving on", file=sys.stderr)
+        self._json({"error": words}, HTTPStatus.INTERNAL_SERVER_ERROR)
 
     def _not_allowed(self):
         self._refuse(HTTPStatus.METHOD_NOT_ALLOWED, "405")
@@ -194,5 +207,3 @@ def start_server(studio: Studio, port: int) -> tuple[StudioServer, str]:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{HOST}:{handler.port}/?token={token}"
 
-
-__all__ = ["MAX_CONNECTIONS", "start_server"]

@@ -89,7 +89,14 @@ async function openDeck(key, row) {
 }
 
 async function loadGrid() {
-  const grid = await api(withToken(`/api/deck?game=${encodeURIComponent(state.game.key)}&deck=${encodeURIComponent(state.deck)}`));
+  let grid;
+  try {
+    grid = await api(withToken(`/api/deck?game=${encodeURIComponent(state.game.key)}&deck=${encodeURIComponent(state.deck)}`));
+  } catch (error) {                  // the game itself does not load now (its game.yaml, say): said, and kept watching
+    $("deck-problems").replaceChildren(element("p", { class: "banner", role: "alert", text: error.message }));
+    say("the game does not load: fix the file named, and the studio follows");
+    return;
+  }
   showGrid(grid);
   await requestPreview();
 }
@@ -324,8 +331,16 @@ function showRulebook(book) {
   const pages = $("rulebook-pages");
   pages.replaceChildren();
   for (const page of book.pages) {
+    const verdicts = element("ul", { class: "verdicts" });
+    for (const example of page.examples || []) {
+      verdicts.append(element("li", { class: example.agrees ? "agrees" : "disagrees" },
+                              (example.agrees ? "✓ " : "✗ ") + `“${example.title}” `,
+                              element("span", { class: "at", text: `${example.file}:${example.line}` }),
+                              example.agrees ? ": the engine agrees" : ": " + example.mismatches.map((m) => m.split(": ").slice(2).join(": ")).join("; ")));
+    }
     pages.append(element("figure", {}, element("img", { src: withToken(page.url), alt: `rulebook page ${page.number}` }),
-                         element("figcaption", { text: `page ${page.number}` })));
+                         element("figcaption", { text: `page ${page.number}` + (page.examples && page.examples.length ? ", its worked examples checked again:" : "") }),
+                         page.examples && page.examples.length ? verdicts : null));
   }
   const problems = (book.problems || []).map((p) => (p.at ? p.at + ": " : "") + p.message).join("; ");
   $("rulebook-note").textContent = problems ? "Not laid out: " + problems
