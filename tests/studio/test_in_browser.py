@@ -1,6 +1,6 @@
 """`pnp studio` in Debian's Chromium (the `browser` fixture, tests/browser/chromium.py): one studio
 per worker, started as a designer starts it, on a project holding a copy of Verset and the
-starter game kept in a workbook, with an overlap planted on one card and a script in a chapter.
+starter game kept in a workbook, with an overlap planted on one card.
 How fast a preview comes is bench/studio.py's to measure, not these tests'."""
 
 import ctypes
@@ -56,9 +56,6 @@ def _starter_in_a_workbook(root: Path) -> None:
     declaration.write_text(declaration.read_text().replace("data: cards.yaml", "data: cards.xlsx"))
     layout = root / "layouts" / "tiny" / "card.html"
     layout.write_text(layout.read_text().replace('  <div class="trim">\n', '  <div class="trim">\n' + PLANTED, 1))
-    chapter = folder / "rulebook" / "01-how-to-play.md"
-    chapter.write_text(chapter.read_text() + '\n<script>window.chapterRan = 1</script>\n'
-                       '<img src="x" onerror="window.chapterRan = 2">\n')
 
 
 @pytest.fixture(scope="module")
@@ -222,17 +219,25 @@ def test_an_xlsx_deck_edited_keeps_its_other_sheets_and_styles(browser, studio):
     assert not faults
 
 
-def test_a_chapters_script_does_not_run_and_the_sheet_and_rulebook_follow(browser, studio):
+def test_the_sheet_and_rulebook_follow_and_a_chapters_script_does_not_run(browser, studio):
     root, address = studio
+    chapter = root / "card_data" / "tiny" / "rulebook" / "01-how-to-play.md"
     page, faults = _open(browser, address, "game=tiny&deck=cards&row=0")
     page.wait_for_selector("#sheet:not([hidden])", timeout=WAIT_MS)
-    page.wait_for_function("() => !/laying out|waiting/.test(document.querySelector('#rulebook-note').textContent)",
-                           timeout=WAIT_MS)
+    page.wait_for_selector("#rulebook-pages img", timeout=WAIT_MS)
     assert page.locator("#sheet-note").text_content().startswith("sheet 1 of 1")
-    note = page.locator("#rulebook-note").text_content()
-    assert "script" in note or page.locator("#rulebook-pages img").count() == 1, note
-    assert page.evaluate("() => window.chapterRan") is None
-    assert page.locator("script").count() == 1                 # the studio's own
+    assert page.locator("#rulebook-pages figcaption").text_content() == "page 3"      # the chapter that draws it
+    good = chapter.read_text()
+    try:
+        chapter.write_text(good + '\n<script>window.chapterRan = 1</script>\n<img src="x" onerror="window.chapterRan = 2">\n')
+        page.wait_for_function("() => /found a <script> element/.test(document.querySelector('#rulebook-note').textContent)",
+                               timeout=WAIT_MS)
+        assert "01-how-to-play.md:19" in page.locator("#rulebook-note").text_content()
+        assert page.locator("#rulebook-pages img").count() == 0
+        assert page.evaluate("() => window.chapterRan") is None
+        assert page.locator("script").count() == 1                 # the studio's own
+    finally:
+        chapter.write_text(good)
     assert not faults
 
 
