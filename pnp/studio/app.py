@@ -39,6 +39,7 @@ class Studio:
         self.changed = threading.Condition()
         self.changes = Changes()
         self.images: OrderedDict = OrderedDict()
+        self.images_lock = threading.Lock()
         self._games: dict = {}
         self._inputs_read = False        # the render inputs (layouts, fonts) read since they last changed
 
@@ -166,14 +167,16 @@ class Studio:
         import hashlib
 
         name = hashlib.sha256(png).hexdigest()[:24]
-        self.images[name] = png
-        self.images.move_to_end(name)
-        while len(self.images) > KEPT_IMAGES:
-            self.images.popitem(last=False)
+        with self.images_lock:
+            self.images[name] = png
+            self.images.move_to_end(name)
+            while len(self.images) > KEPT_IMAGES:
+                self.images.popitem(last=False)
         return f"/api/image/{name}.png"
 
     def image(self, name: str) -> bytes | None:
-        return self.images.get(name)
+        with self.images_lock:
+            return self.images.get(name)
 
     def icon(self, name: str) -> bytes | None:
         """An icon of layouts/icons/, as the grid shows it (an <img>: no script of it runs)."""
