@@ -156,7 +156,7 @@ def _inline_icon_problems(located: Located, game: Game, cards: list, model=None)
     shown = ["{" + token + "}" for token in tokens]
     for index, card in enumerate(cards):
         for field in (model or type(card)).TEXT_FIELDS:
-            value = card.get(field) if isinstance(card, dict) else getattr(card, field)
+            value = card.get(field) if isinstance(card, dict) else getattr(card, field, None)   # a card as written: maybe no mapping
             for token in INLINE_TOKEN.findall(value if isinstance(value, str) else ""):
                 line = located.line_of((index, field))
                 if token not in game.inline_icons and (line, field, token) not in seen:   # a CSV row's copies: once

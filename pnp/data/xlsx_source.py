@@ -125,8 +125,14 @@ def _declares_doctype(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
 def load_xlsx(file: Path, sheet: str, display: Path | str | None = None, root: Path | None = None) -> Located:
     """The deck on one sheet of the workbook, located cell by cell."""
     shown = display or file
+    return sheet_of_bytes(read_bytes(Path(file), shown, root), sheet, shown)
+
+
+def sheet_of_bytes(data: bytes, sheet: str, shown) -> Located:
+    """The deck on one sheet of the workbook whose bytes are `data` (read once: the studio
+    edits the very bytes it checked)."""
     with stage(shown, "reading the spreadsheet", LOAD_SECONDS, "LOAD_SECONDS"):
-        workbook = _workbook(read_bytes(Path(file), shown, root), shown)
+        workbook = _workbook(data, shown)
         try:
             if sheet not in workbook.sheetnames:
                 raise DataError([Problem(shown, None, "(sheet)", f"a sheet named {sheet!r} holding the deck",

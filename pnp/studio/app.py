@@ -2,6 +2,7 @@
 preview, and the changes seen on disk. One lock runs the work one request at a time (the build's
 limits and stages are the process's own); waiting for a change holds no lock."""
 
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -137,7 +138,9 @@ class Studio:
             if decks:
                 self.preview(self.keys[0], decks[0].key, 0)
         except PnpError:
-            pass
+            pass                          # the page says what is wrong when it asks
+        except Exception as error:        # a fault of pnp's own: one line, and the studio goes on
+            print(f"pnp studio: the first preview failed ({type(error).__name__}: {error})", file=sys.stderr)
 
     def stop(self) -> None:
         if self.follow_ups is not None:

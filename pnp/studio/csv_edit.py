@@ -65,19 +65,43 @@ def cell_text(value: str) -> str:
 
 
 def _newline(text: str) -> str:
-    return "\r\n" if "\r\n" in text else "\n"
+    """The file's own line ending: the first one it has (\\r\\n, \\n, or a lone \\r)."""
+    found = re.search(r"\r\n|\n|\r", text)
+    return found.group() if found else "\n"
 
 
 def _parsed(text: str) -> list[list[str]]:
     return [row for row in csv.reader(io.StringIO(text, newline=""))]
 
 
+def _unquoted(raw: str) -> str:
+    return raw[1:-1].replace('""', '"') if raw.startswith('"') and raw.endswith('"') and len(raw) > 1 else raw
+
+
+def _blank(text: str, row: RawRow) -> bool:
+    """A row the loader skips: every cell blank once unquoted and stripped (`"",""` too)."""
+    return not any(_unquoted(text[start:end]).strip() for start, end in row.cells)
+
+
 def _data_rows(text: str) -> tuple[RawRow, list[RawRow]]:
-    """The header, and the rows that hold cards (a row of blank cells holds none)."""
+    """The header, and the rows that hold cards, counted as the loader counts them."""
     rows = raw_rows(text)
     if not rows:
         raise UsageError("the CSV file has no header row")
-    return rows[0], [row for row in rows[1:] if text[row.start:row.end].replace(",", "").strip()]
+    return rows[0], [row for row in rows[1:] if not _blank(text, row)]
+
+
+def table(text: str) -> tuple[list[str], list[list[str]]]:
+    """The header and each card row's cells as the loader reads them (stripped, blank rows
+    left out, padded to the header's width): what an edit is read back against."""
+    rows = [[cell.strip() for cell in row] for row in _parsed(text)]
+    if not rows:
+        return [], []
+    names = rows[0]
+    while names and not names[-1]:
+        names = names[:-1]
+    body = [row + [""] * (len(names) - len(row)) for row in rows[1:] if any(row)]
+    return names, [row[:len(names)] if not any(row[len(names):]) else row for row in body]
 
 
 def header(text: str) -> list[str]:
@@ -119,7 +143,7 @@ def row_line(values: dict, names: list[str]) -> str:
 
 def _insert_line(text: str, at: int, line: str) -> str:
     nl = _newline(text)
-    if at >= len(text) and text and not text.endswith("\n"):
+    if at >= len(text) and text and not text.endswith(("\n", "\r")):
         return text + nl + line
     return text[:at] + line + nl + text[at:]
 
@@ -148,9 +172,10 @@ def copied_row(text: str, row_number: int, new_values: dict) -> str:
 def removed_row(text: str, row_number: int) -> str:
     head, rows = _data_rows(text)
     row = rows[row_number]
-    if row.next >= len(text) and row_number > 0:          # the last line: its newline is the row before's
-        return text[:rows[row_number - 1].end] + text[row.end:]
-    return text[:row.start] + text[row.next:]
+    if row.next > row.end:                            # the row and its own line ending
+        return text[:row.start] + text[row.next:]
+    before = [other for other in raw_rows(text) if other.next <= row.start]
+    return text[:before[-1].end] + text[row.end:]     # the last line: the line ending before it goes
 
 
 def moved_row(text: str, row_number: int, to: int) -> str:

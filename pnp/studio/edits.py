@@ -14,7 +14,7 @@ from pnp.data.csv_source import table_of_text
 from pnp.data.fields import LIST_SEPARATOR
 from pnp.data.game import Deck, Game
 from pnp.data.rows import COUNT_COLUMN
-from pnp.errors import DataError, UsageError
+from pnp.errors import CONTROL_CHARACTER, CONTROL_EXPECTED, UsageError
 from pnp.files import decode_text, read_bytes
 from pnp.limits import MAX_VALUE_CHARS
 from pnp.project import Project
@@ -119,54 +119,129 @@ def _refuse_long(edit: Edit) -> None:
                          f"{len(edit.value):,}; shorten it")
 
 
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _located(deck: Deck, data: bytes, shown):
+    """The deck as the loader reads these very bytes (those the version names)."""
+    from pnp.data.xlsx_source import sheet_of_bytes
+    from pnp.data.yaml_source import load_yaml_text
+
+    kind = kind_of(deck)
+    if kind == "xlsx":
+        return sheet_of_bytes(data, deck.sheet or deck.key, shown)
+    text = decode_text(data, shown)
+    return table_of_text(text, shown) if kind == "csv" else load_yaml_text(text, shown)
+
+
+def _refuse_unprintable(edit: Edit) -> None:
+    """A control character (NEL, ESC...) or half of a surrogate pair: refused as the loader refuses them."""
+    bad = CONTROL_CHARACTER.search(edit.value) or next(
+        (char for char in edit.value if 0xD800 <= ord(char) <= 0xDFFF), None)
+    if bad:
+        character = bad.group() if hasattr(bad, "group") else bad
+        raise UsageError(f"{edit.field}: expected {CONTROL_EXPECTED}, found the character U+{ord(character):04X}; "
+                         "remove it")
+
+
+def _checked(edit: Edit, deck: Deck, rows: list, table: bool, shown) -> None:
+    if edit.row < 0 or edit.to < 0:
+        raise UsageError(f"rows are counted from 1: no row {edit.row + 1}")
+    if edit.operation in ("set", "copy", "delete", "move") and edit.row >= len(rows):
+        raise StaleEdit(f"{shown} has no row {edit.row + 1} now; the grid shows the file as saved")
+    if edit.operation == "move" and not (edit.to < len(rows) and abs(edit.to - edit.row) == 1):
+        raise UsageError("a row moves to the row above or below it")
+    if edit.operation == "set" and edit.field not in deck.fields and not (table and edit.field == COUNT_COLUMN):
+        raise UsageError(f"{deck.title} has no field {edit.field!r}: its fields are {', '.join(deck.fields)}")
+    if edit.operation == "set" and deck.fields.get(edit.field) is not None and deck.fields[edit.field].type == "effects":
+        raise UsageError(f"{edit.field} holds a rules engine's steps: edit it in {shown} itself")
+
+
 def apply_edit(project: Project, game: Game, edit: Edit, icons: list[str]) -> None:
     """Make the edit in the deck's file, or refuse it in words (nothing written)."""
-    from pnp.data.decks import read_source
-
     deck = next((deck for deck in game.declared_decks or game.decks if deck.key == edit.deck), None)
     if deck is None:
         raise UsageError(f"no deck {edit.deck!r} in {game.key}")
     if edit.operation not in OPERATIONS:
         raise UsageError(f"an edit is one of {', '.join(OPERATIONS)}, not {edit.operation!r}")
     _refuse_long(edit)
+    _refuse_unprintable(edit)
     path = deck_file(project, game, deck)
     shown = project.relative(path)
     data = read_bytes(path, shown, project.root)
-    if hashlib.sha256(data).hexdigest()[:16] != edit.version:
+    if _digest(data) != edit.version:
         raise StaleEdit(f"{shown} changed on disk since the grid showed it; the grid now shows the file as saved, "
                         "make the edit again")
-    if not os.access(path, os.W_OK) or not os.stat(path).st_mode & 0o222:
+    info = os.stat(path, follow_symlinks=False)
+    if not os.access(path, os.W_OK) or not info.st_mode & 0o222:
         raise UsageError(f"{shown} is read-only; make it writable to edit it here")
-    located = read_source(project, game, deck)
-    table = kind_of(deck) != "yaml"
-    rows = rows_of(located, table)
-    if edit.operation in ("set", "copy", "delete", "move") and not 0 <= edit.row < len(rows):
-        raise StaleEdit(f"{shown} has no row {edit.row + 1} now; the grid shows the file as saved")
-    if edit.operation == "move" and not (0 <= edit.to < len(rows) and abs(edit.to - edit.row) == 1):
-        raise UsageError("a row moves to the row above or below it")
-    if edit.operation == "set" and edit.field not in deck.fields and not (table and edit.field == COUNT_COLUMN):
-        raise UsageError(f"{deck.title} has no field {edit.field!r}: its fields are {', '.join(deck.fields)}")
-    if edit.operation == "set" and deck.fields.get(edit.field) is not None and deck.fields[edit.field].type == "effects":
-        raise UsageError(f"{edit.field} holds a rules engine's steps: edit it in {shown} itself")
+    kind = kind_of(deck)
+    if kind == "xlsx":
+        xlsx_edit.refuse_lossy(data, shown)
+    located = _located(deck, data, shown)
+    rows = rows_of(located, kind != "yaml")
+    _checked(edit, deck, rows, kind != "yaml", shown)
     fresh = {"id": _unique(f"{rows[edit.row].values.get('id')}-copy", _ids(rows))} \
         if edit.operation == "copy" and "id" in deck.fields and rows[edit.row].values.get("id") else {}
     used = [row.values.get(name) for row in rows for name, spec in deck.fields.items() if spec.type == "icon"]
     new = new_card_values(deck, _ids(rows), icons, used) if edit.operation == "add" else {}
-    kind = kind_of(deck)
     if kind == "yaml":
-        text = decode_text(data, shown)
-        result = _yaml(text, shown, located.data, deck, edit, fresh, new).encode()
+        result = _yaml(decode_text(data, shown), shown, located.data, deck, edit, fresh, new).encode()
     elif kind == "csv":
         text = decode_text(data, shown)
-        result = _csv(text, deck, edit, fresh, new)
-        _read_back_csv(result, shown)
-        result = result.encode()
+        after = _csv(text, deck, edit, fresh, new)
+        _read_back(shown, csv_edit.table(text), csv_edit.table(after), edit, fresh, new)
+        result = after.encode()
     else:
-        xlsx_edit.refuse_lossy(data, shown)
+        sheet = deck.sheet or deck.key
         result = _xlsx(data, deck, edit, fresh, new)
+        _read_back(shown, xlsx_edit.table(data, sheet), xlsx_edit.table(result, sheet), edit, fresh, new)
     if data.startswith(b"\xef\xbb\xbf") and not result.startswith(b"\xef\xbb\xbf") and kind != "xlsx":
         result = b"\xef\xbb\xbf" + result
-    write_atomically(path, result, mode=os.stat(path).st_mode & 0o7777)
+    if _digest(read_bytes(path, shown, project.root)) != edit.version:        # saved elsewhere meanwhile
+        raise StaleEdit(f"{shown} was saved by another program while the edit was made; the grid now shows it, "
+                        "make the edit again")
+    write_atomically(path, result, resolve=False, mode=info.st_mode & 0o7777)
+
+
+def expected_table(before: tuple, edit: Edit, fresh: dict, new: dict) -> tuple[list[str], list[list[str]]]:
+    """A table's header and rows (as csv_edit.table and xlsx_edit.table read them) once the
+    edit is made: what the new file must read as, or it is not written."""
+    names, rows = list(before[0]), [list(row) for row in before[1]]
+
+    def column(name: str) -> int:
+        if name not in names:
+            names.append(name)
+            for row in rows:
+                row.append("")
+        return names.index(name)
+
+    if edit.operation == "set":
+        rows[edit.row][column(edit.field)] = edit.value.strip()
+    elif edit.operation == "add":
+        positions = {name: column(name) for name in new}
+        row = [""] * len(names)
+        for name, value in new.items():
+            row[positions[name]] = _table_text(value)
+        rows.append(row)
+    elif edit.operation == "copy":
+        rows.insert(edit.row + 1, list(rows[edit.row]))
+        for name, value in fresh.items():
+            rows[edit.row + 1][column(name)] = value
+    elif edit.operation == "delete":
+        del rows[edit.row]
+    elif edit.operation == "move":
+        rows[edit.row], rows[edit.to] = rows[edit.to], rows[edit.row]
+    return names, [row for row in rows if any(row)]
+
+
+def _read_back(shown, before: tuple, after: tuple, edit: Edit, fresh: dict, new: dict) -> None:
+    """The edited table must read as the table before with this one change, every other row and
+    column as it was; else nothing is written."""
+    if after != expected_table(before, edit, fresh, new):
+        raise UsageError(f"{shown}: the edit could not be made without changing another row or column; make it "
+                         "in your editor or spreadsheet program")
 
 
 def _yaml(text: str, shown, data: list, deck: Deck, edit: Edit, fresh: dict, new: dict) -> str:
@@ -199,17 +274,6 @@ def _csv(text: str, deck: Deck, edit: Edit, fresh: dict, new: dict) -> str:
     if edit.operation == "move":
         return csv_edit.moved_row(text, edit.row, edit.to)
     return csv_edit.added_row(text, {name: _table_text(value) for name, value in new.items()})
-
-
-def _read_back_csv(text: str, shown) -> None:
-    """The new text must read as a table (a row the splice broke is refused before writing)."""
-    try:
-        table_of_text(text, shown)
-    except DataError as error:
-        structural = [p for p in error.problems if p.field in ("(row)", "(header)", "(rows)")]
-        if structural:
-            raise UsageError(f"{shown}: the edit would leave a row that does not read ({structural[0]}); make it "
-                             "in your editor") from None
 
 
 def _xlsx(data: bytes, deck: Deck, edit: Edit, fresh: dict, new: dict) -> bytes:

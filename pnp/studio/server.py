@@ -60,6 +60,8 @@ class StudioHandler(BaseHTTPRequestHandler):
         self.send_header("X-Frame-Options", "DENY")
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
@@ -68,6 +70,9 @@ class StudioHandler(BaseHTTPRequestHandler):
         self._send(status, json.dumps(value, ensure_ascii=False).encode(), "application/json; charset=utf-8")
 
     def _refuse(self, status: int, words: str) -> None:
+        """A refusal, and the connection closed: what the request sent after it is not read as
+        another request."""
+        self.close_connection = True
         self._send(status, (words + "\n").encode(), "text/plain; charset=utf-8")
 
     # --- who may ask -------------------------------------------------------------------------
@@ -113,7 +118,7 @@ class StudioHandler(BaseHTTPRequestHandler):
             self._get(path, query)
         except PnpError as error:
             self._json({"error": str(error)}, HTTPStatus.BAD_REQUEST)
-        except (ValueError, KeyError) as error:
+        except (ValueError, KeyError, OverflowError) as error:
             self._json({"error": f"a request the studio does not understand ({error})"}, HTTPStatus.BAD_REQUEST)
         except (ConnectionError, TimeoutError):
             raise
@@ -154,12 +159,14 @@ class StudioHandler(BaseHTTPRequestHandler):
     def do_POST(self):
         if not self._allowed() or not self._from_the_page():
             return
-        length = int(self.headers.get("Content-Length") or 0)
-        if not 0 < length <= MAX_BODY_BYTES:
-            self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"413: an edit of at most {MAX_BODY_BYTES} bytes")
+        length = self.headers.get("Content-Length") or "0"
+        if not length.isdigit() or not 0 < int(length) <= MAX_BODY_BYTES:
+            self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"413: an edit of 1 to {MAX_BODY_BYTES} bytes")
             return
         try:
-            body = json.loads(self.rfile.read(length))
+            body = json.loads(self.rfile.read(int(length)))
+            if not isinstance(body, dict):
+                raise ValueError("an edit is a JSON object")
             if urllib.parse.urlsplit(self.path).path != "/api/edit":
                 self._refuse(HTTPStatus.NOT_FOUND, "404: no such page in the studio")
                 return
@@ -169,7 +176,7 @@ class StudioHandler(BaseHTTPRequestHandler):
             self._json(self.studio.edit(str(body["game"]), edit))
         except PnpError as error:
             self._json({"error": str(error)}, HTTPStatus.BAD_REQUEST)
-        except (ValueError, KeyError, TypeError) as error:
+        except (ValueError, KeyError, TypeError, OverflowError) as error:
             self._json({"error": f"an edit the studio does not understand ({error})"}, HTTPStatus.BAD_REQUEST)
         except (ConnectionError, TimeoutError):
             raise

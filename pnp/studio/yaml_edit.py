@@ -98,6 +98,18 @@ def entry_span(text: str, node) -> tuple[int, int]:
     return _line_start(text, dash), _content_end(text, node)
 
 
+def _with_comments(text: str, entries: list, index: int) -> tuple[int, int]:
+    """The entry's lines with the comment lines right above it (no blank line between): they
+    are the card's own, and go where it goes. The first card's are the file's, and stay."""
+    start, end = entry_span(text, entries[index])
+    while index > 0 and start > 0:
+        above = _line_start(text, start - 1)
+        if not text[above:start].lstrip().startswith("#"):
+            break
+        start = above
+    return start, end
+
+
 def _trailing_gap(text: str, end: int) -> int:
     """The blank lines after `end` (not comments: those belong to what follows)."""
     index = end
@@ -242,7 +254,7 @@ def added(text: str, shown, data: list, values: dict) -> str:
 def removed(text: str, shown, data: list, index: int) -> str:
     """The file without card `index`: its lines, and the blank lines after it."""
     entries = _entries(text, shown)
-    start, end = entry_span(text, entries[index])
+    start, end = _with_comments(text, entries, index)
     if index == len(entries) - 1 and index > 0:
         previous_end = entry_span(text, entries[index - 1])[1]
         start = _trailing_gap(text, previous_end) if text[previous_end:start].strip() else previous_end
@@ -255,11 +267,11 @@ def removed(text: str, shown, data: list, index: int) -> str:
 
 
 def moved(text: str, shown, data: list, index: int, to: int) -> str:
-    """Card `index` and card `to` (its neighbour) swapped, each with its own lines."""
+    """Card `index` and card `to` (its neighbour) swapped, each with its own lines and comments."""
     entries = _entries(text, shown)
     first, second = sorted((index, to))
-    a_start, a_end = entry_span(text, entries[first])
-    b_start, b_end = entry_span(text, entries[second])
+    a_start, a_end = _with_comments(text, entries, first)
+    b_start, b_end = _with_comments(text, entries, second)
     a, b = text[a_start:a_end], text[b_start:b_end]
     if not b.endswith("\n"):                      # the last card, with no newline at the end of the file
         b, a = b + _newline(text), a.removesuffix(_newline(text))

@@ -43,3 +43,14 @@ def test_raw_rows_read_as_the_csv_module_reads_them():
     text = 'a,b\n"x\ny","1,2"\n"",z\n'
     parsed = [[text[start:end] for start, end in row.cells] for row in csv_edit.raw_rows(text)]
     assert parsed == [["a", "b"], ['"x\ny"', '"1,2"'], ['""', "z"]]
+
+
+def test_a_row_of_quoted_blanks_is_no_card_here_as_for_the_loader():
+    text = 'id,name\na,A\n"",""\nb,B\n'
+    assert csv_edit.table(text) == (["id", "name"], [["a", "A"], ["b", "B"]])
+    assert csv_edit.removed_row(text, 1) == 'id,name\na,A\n"",""\n'
+    assert csv_edit.set_cell(text, 1, "name", "Bee").endswith("b,Bee\n")
+
+
+def test_a_file_of_bare_carriage_returns_keeps_them():
+    assert csv_edit.added_row("id,name\ra,A\r", {"id": "b", "name": "B"}) == "id,name\ra,A\rb,B\r"

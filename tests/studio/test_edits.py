@@ -92,3 +92,39 @@ def test_edits_the_file_cannot_take_are_refused(tiny):
     os.chmod(deck, 0o444)
     with pytest.raises(UsageError, match="is read-only"):
         edited(tiny, operation="set", row=0, field="name", value="x")
+
+
+def test_a_save_made_while_an_edit_is_made_is_not_overwritten(tiny, monkeypatch):
+    from pnp.studio import edits
+
+    deck = tiny.card_data / "tiny" / "cards.yaml"
+    saved_elsewhere = deck.read_text().replace("The Crown", "The Iron Crown")
+    real = edits._yaml
+
+    def slow_edit(*arguments):
+        deck.write_text(saved_elsewhere)            # the designer's editor saves meanwhile
+        return real(*arguments)
+
+    monkeypatch.setattr(edits, "_yaml", slow_edit)
+    with pytest.raises(StaleEdit, match="saved by another program while the edit was made"):
+        edited(tiny, operation="set", row=0, field="name", value="The Lamp")
+    assert deck.read_text() == saved_elsewhere
+
+
+def test_a_card_that_is_no_mapping_is_a_problem_at_its_row_not_a_crash(tiny):
+    from tests.conftest import run_pnp
+
+    deck = tiny.card_data / "tiny" / "cards.yaml"
+    deck.write_text(deck.read_text().replace("- id: the-raven\n", "- The Lantern\n\n- id: the-raven\n"))
+    grid = grid_of(tiny)
+    assert any(problem["row"] == 1 and "a mapping of keys to values" in problem["message"]
+               for problem in grid["problems"]), grid["problems"]
+    result = run_pnp("check", "tiny", "--project", str(tiny.root))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_control_character_or_a_negative_row_is_refused_in_words(tiny):
+    with pytest.raises(UsageError, match="found the character U\\+0085"):
+        edited(tiny, operation="set", row=0, field="name", value="A\x85B")
+    with pytest.raises(UsageError, match="rows are counted from 1: no row 0"):
+        edited(tiny, operation="delete", row=-1)

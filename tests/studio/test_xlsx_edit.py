@@ -55,11 +55,29 @@ def test_rows_are_copied_with_their_style_removed_and_moved():
     assert [cell.value for cell in added[4]] == ["new-card", None, None, "x"]
 
 
-def test_a_workbook_with_pictures_is_not_rewritten():
-    data = io.BytesIO()
-    with zipfile.ZipFile(data, "w") as archive, zipfile.ZipFile(io.BytesIO(workbook())) as source:
+def _with_part(name: str, data: bytes) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive, zipfile.ZipFile(io.BytesIO(workbook())) as source:
         for item in source.infolist():
             archive.writestr(item, source.read(item))
-        archive.writestr("xl/media/image1.png", b"\x89PNG")
-    with pytest.raises(UsageError, match="pictures, which the studio's spreadsheet library would drop"):
-        xlsx_edit.refuse_lossy(data.getvalue(), "cards.xlsx")
+        archive.writestr(name, data)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("name, data, lost", [
+    ("xl/media/image1.png", b"\x89PNG", "pictures or shapes"),
+    ("customXml/item1.xml", b"<a/>", "queries or custom data (Power Query)"),
+    ("xl/worksheets/sheet9.xml", b'<worksheet><c r="C2"><f>C1+1</f><v>2</v></c></worksheet>', "formulas"),
+    ("xl/worksheets/sheet8.xml", b"<worksheet><extLst><ext/></extLst></worksheet>", "dropdown lists"),
+])
+def test_a_workbook_holding_what_would_be_lost_is_not_rewritten(name, data, lost):
+    with pytest.raises(UsageError, match=lost.replace("(", r"\(").replace(")", r"\)")):
+        xlsx_edit.refuse_lossy(_with_part(name, data), "cards.xlsx")
+    xlsx_edit.refuse_lossy(workbook(), "cards.xlsx")
+
+
+def test_text_that_starts_with_an_equals_sign_stays_text():
+    after = opened(xlsx_edit.set_cell(workbook(), "cards", 0, "name", "=2 gold, then draw"))
+    assert after["cards"]["B2"].value == "=2 gold, then draw" and after["cards"]["B2"].data_type == "s"
+    assert xlsx_edit.table(xlsx_edit.set_cell(workbook(), "cards", 0, "name", "=HYPERLINK(1)"), "cards")[1][0][1] \
+        == "=HYPERLINK(1)"

@@ -218,7 +218,7 @@ function withIcons(text) {
   if (parts.length === 1) return null;
   for (const part of parts) {
     const token = part.match(/^\{([^{}]*)\}$/);
-    if (token && state.icons[token[1]]) {
+    if (token && Object.hasOwn(state.icons, token[1])) {
       shown.append(element("img", { alt: token[1], src: withToken(`/api/icon/${encodeURIComponent(state.icons[token[1]])}.svg`) }));
     } else shown.append(document.createTextNode(part));
   }
