@@ -120,18 +120,27 @@ def icon_problem(project: Project, name: str) -> str | None:
     return svg_problem(data)
 
 
-def _icon_problems(project: Project, located: Located, cards: list, icons=None) -> list[Problem]:
+def _field_value(card, field: str):
+    """A field of a card, validated or as written (a mapping, or no mapping at all)."""
+    return card.get(field) if isinstance(card, dict) else getattr(card, field, None)
+
+
+def _icon_problems(project: Project, located: Located, cards: list, icons=None, model=None) -> list[Problem]:
     """Each icon a card names that is not a drawable file of layouts/icons/; `icons()`: the
-    names there, listed once for every deck of a game."""
-    if not any(getattr(card, field) is not None for card in cards for field in type(card).ICON_FIELDS):
+    names there, listed once for every deck of a game. `cards` may be the entries as written
+    (dicts, when they do not validate), read by the deck's `model`."""
+    def fields(card):
+        return (model or type(card)).ICON_FIELDS
+
+    if not any(isinstance(_field_value(card, field), str) for card in cards for field in fields(card)):
         return []
     known = icons() if icons is not None else icon_names(project)
     reasons: dict = {}                    # icon name -> why it may not be drawn, read once
     problems, seen = [], set()
     for index, card in enumerate(cards):
-        for field in type(card).ICON_FIELDS:
-            name = getattr(card, field)
-            if name is None:
+        for field in fields(card):
+            name = _field_value(card, field)
+            if not isinstance(name, str):
                 continue
             where = (located.file, located.line_of((index, field)), located.field_name((index, field)))
             if (where[1], field, name) in seen:       # copies of one CSV row share its line
@@ -156,7 +165,7 @@ def _inline_icon_problems(located: Located, game: Game, cards: list, model=None)
     shown = ["{" + token + "}" for token in tokens]
     for index, card in enumerate(cards):
         for field in (model or type(card)).TEXT_FIELDS:
-            value = card.get(field) if isinstance(card, dict) else getattr(card, field, None)   # a card as written: maybe no mapping
+            value = _field_value(card, field)
             for token in INLINE_TOKEN.findall(value if isinstance(value, str) else ""):
                 line = located.line_of((index, field))
                 if token not in game.inline_icons and (line, field, token) not in seen:   # a CSV row's copies: once
@@ -261,7 +270,7 @@ def checked_cards(project: Project, game: Game, deck: Deck, located: Located, ic
     except DataError as error:       # what the entries as written already show is reported with it
         raw = located.data
         also = _count_problems(located, game, deck, raw) if whole_deck else []
-        also += _inline_icon_problems(located, game, raw, deck.card)
+        also += _icon_problems(project, located, raw, icons, deck.card) + _inline_icon_problems(located, game, raw, deck.card)
         raise DataError(in_cells + error.problems + also) from None
     if in_cells:
         raise DataError(in_cells)

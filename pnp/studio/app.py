@@ -105,7 +105,7 @@ class Studio:
             self._read_inputs()
             game = self.game(game_key)
             deck = self.deck(game, deck_key)
-            shown = game.in_language(self.language, force=True) if self.language else game
+            shown = game.in_language(self.language) if self.language else game   # a missing word: said, as the build says it
             preview = card_preview(self.project, shown, deck, row, self._context(shown, deck))
             return preview.as_json(self._keep_image)
 

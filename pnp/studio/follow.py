@@ -38,7 +38,7 @@ def _game(root: str, game_key: str, language: str | None, deck_key: str | None =
     game = get_game(project, game_key)
     module = game.deck(deck_key).module if deck_key else None
     game = game.with_modules([module] if module else []) if deck_key else game.with_all_modules()
-    return project, (game.in_language(language, force=True) if language else game)
+    return project, (game.in_language(language) if language else game)
 
 
 def _page_png(pdf: bytes, index: int, dpi: int) -> bytes:
@@ -71,7 +71,11 @@ def sheet_task(root: str, game_key: str, language: str | None, deck_key: str, ro
         layout = deck_layout(game, deck, paper, deck.width_mm)
         sheet = card // layout.per_sheet
         page = sheet * 2 if deck.backs else sheet
+        slot = layout.face_slots()[card % layout.per_sheet]
+        place = [slot.x / layout.width, (layout.height - slot.y - slot.height) / layout.height,
+                 slot.width / layout.width, slot.height / layout.height]
         return {"png": _page_png(pdf, page, SHEET_DPI), "sheet": sheet + 1,
+                "slot": [round(100 * value, 3) for value in place],
                 "sheets": -(-len(loaded.cards) // layout.per_sheet), "problems": [],
                 "seconds": time.perf_counter() - start}
     except PnpError as error:

@@ -88,7 +88,7 @@ def rows_of(located: Located, table: bool) -> list[Row]:
         else:
             rows.append(Row(dict(card), place, range(index, index + 1)))
     for number, row in enumerate(rows):
-        if len(row.cards) > 1:
+        if len(row.cards) > 1 or COUNT_COLUMN in located.columns:
             rows[number] = Row({**row.values, COUNT_COLUMN: str(len(row.cards))}, row.place, row.cards)
     return rows
 
@@ -162,7 +162,7 @@ def deck_grid(project: Project, game: Game, deck: Deck, icons: list[str]) -> dic
         words = problem_words(problem)
         if number is None:
             grid["deck_problems"].append(words)
-        else:
+        elif {**words, "row": number, "column": field} not in grid["problems"]:     # a row's copies: once
             grid["problems"].append({**words, "row": number, "column": field})
     return grid
 

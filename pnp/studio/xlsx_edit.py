@@ -12,9 +12,10 @@ from copy import copy
 from pnp.data.xlsx_source import cell_text
 from pnp.errors import UsageError
 
-# Parts openpyxl drops when it saves a workbook, by what they hold.
-NOT_KEPT = {"xl/drawings/": "pictures or shapes", "xl/media/": "pictures or shapes", "xl/charts/": "charts",
-            "xl/pivotTables/": "pivot tables", "xl/pivotCache/": "pivot tables", "xl/vbaProject.bin": "macros",
+# Parts openpyxl drops when it saves a workbook, by what they hold (a cell's note, kept in
+# xl/comments and a VML drawing, it keeps).
+NOT_KEPT = {"xl/drawings/drawing": "pictures or shapes", "xl/drawings/_rels/drawing": "pictures or shapes",
+            "xl/media/": "pictures or shapes", "xl/charts/": "charts", "xl/pivotTables/": "pivot tables", "xl/pivotCache/": "pivot tables", "xl/vbaProject.bin": "macros",
             "customXml/": "queries or custom data (Power Query)", "xl/externalLinks/": "links to other workbooks"}
 SHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml")
 # In a sheet's XML: a formula (openpyxl saves none of its computed values, and pnp reads only

@@ -155,25 +155,65 @@ def _check(new: str, shown, wanted: list) -> str:
 
 
 def set_value(text: str, shown, data: list, index: int, field: str, value) -> str:
-    """The file with card `index`'s `field` set to `value` (None: the key removed)."""
+    """The file with card `index`'s `field` set to `value` (None: the key removed). A value
+    written as a block keeps its form: a list of `- item` lines stays one, a `|` or `>` text
+    stays one (with its ending as it was: the grid shows texts without their last newline)."""
     entries = _entries(text, shown)
     entry = entries[index]
     key, node = _key_and_value(entry, field)
     wanted = [dict(card) if isinstance(card, dict) else card for card in data]
-    if value is None:
-        wanted[index].pop(field, None)
-    else:
-        wanted[index][field] = value
     if key is not None and value is None:
         new = _removed_key(text, entry, key, node)
     elif key is not None:
         start, end, lead = _value_span(text, key, node)
-        new = text[:start] + lead + scalar_text(value, getattr(node, "style", None), bool(entry.flow_style)) + text[end:]
+        block = _as_block(text, node, value)
+        if block is not None:
+            written, value = block
+            new = text[:start] + written + text[end:]
+        else:
+            new = text[:start] + lead + scalar_text(value, getattr(node, "style", None), bool(entry.flow_style)) + text[end:]
     elif value is None:
         return text
     else:
         new = _added_key(text, entry, field, value)
+    if value is None:
+        wanted[index].pop(field, None)
+    else:
+        wanted[index][field] = value
     return _check(new, shown, wanted)
+
+
+BLOCK_INDICATORS = ("|", "|-", ">", ">-")
+
+
+def _column_of(text: str, index: int) -> int:
+    return index - _line_start(text, index)
+
+
+def _as_block(text: str, node, value):
+    """(the text after the key's colon, the value it holds) for a block list or block text
+    written again as one; None when the value is not written so."""
+    newline = _newline(text)
+    if isinstance(node, yaml.SequenceNode) and not node.flow_style and node.value and isinstance(value, list) and value \
+            and all(isinstance(item, (str, int)) and not isinstance(item, bool) for item in value):
+        first = node.value[0]
+        dash = text.rfind("-", 0, first.start_mark.index)
+        pad = " " * _column_of(text, dash)
+        return "".join(newline + pad + "- " + scalar_text(item, in_flow=True) for item in value), value
+    if isinstance(node, yaml.ScalarNode) and node.style in ("|", ">") and isinstance(value, str) and value.strip() \
+            and not value[0].isspace():
+        indicator = text[node.start_mark.index:_line_end(text, node.start_mark.index)].strip()
+        if indicator not in BLOCK_INDICATORS:
+            return None
+        if indicator.startswith(">") and "\n" in value.strip("\n"):
+            indicator = "|" + indicator[1:]                  # lines kept as lines: literal
+        value = value.rstrip("\n") + ("" if indicator.endswith("-") else "\n")
+        content = text[_line_end(text, node.start_mark.index):node.end_mark.index]
+        first_line = next((line for line in content.splitlines() if line.strip()), "  ")
+        pad = " " * (len(first_line) - len(first_line.lstrip(" ")))
+        lines = value.rstrip("\n").split("\n")
+        return " " + indicator + "".join(newline + (pad + line if line else "") for line in lines), value
+    return None
 
 
 def _added_key(text: str, entry, field: str, value) -> str:

@@ -139,7 +139,7 @@ def test_a_name_edited_in_the_grid_is_written_in_place_and_previewed(browser, st
     face = _face(page)
     assert numpy.array_equal(face, _rendered_now(root, "verset", "abilities", 1))
     assert (face != shown).any(axis=2).mean() > 0.001           # the name's pixels changed
-    assert page.locator("#status").text_content().endswith("no problems")
+    assert "problem" not in page.locator("#status").text_content()
     assert not faults
 
 
@@ -223,7 +223,7 @@ def test_the_sheet_and_rulebook_follow_and_a_chapters_script_does_not_run(browse
     root, address = studio
     chapter = root / "card_data" / "tiny" / "rulebook" / "01-how-to-play.md"
     page, faults = _open(browser, address, "game=tiny&deck=cards&row=0")
-    page.wait_for_selector("#sheet:not([hidden])", timeout=WAIT_MS)
+    page.wait_for_selector("#sheet", timeout=WAIT_MS)
     page.wait_for_selector("#rulebook-pages img", timeout=WAIT_MS)
     assert page.locator("#sheet-note").text_content().startswith("sheet 1 of 1")
     assert page.locator("#rulebook-pages figcaption").text_content() == "page 3"      # the chapter that draws it

@@ -54,12 +54,15 @@ def test_a_quoted_value_keeps_its_quotes_and_a_value_that_needs_quotes_gets_them
     assert len(changed_lines(DECK, after)) == 2
 
 
-def test_a_block_scalar_and_a_block_list_are_replaced_in_place():
+def test_a_block_text_and_a_block_list_keep_their_form():
     after = yaml_edit.set_value(DECK, "cards.yaml", data(), 0, "text", "One line now.")
-    assert yaml.safe_load(after)[0]["text"] == "One line now."
-    assert "\n\n- id: the-raven" in after                       # the blank line between cards stays
-    after = yaml_edit.set_value(DECK, "cards.yaml", data(), 1, "lines", ["one", "two", "three"])
-    assert "  lines: [one, two, three]\n  # a comment between cards\n" in after
+    assert "  text: |\n    One line now.\n\n- id: the-raven" in after      # the blank line between cards stays
+    assert yaml.safe_load(after)[0]["text"] == "One line now.\n"              # its ending as it was
+    after = yaml_edit.set_value(DECK, "cards.yaml", data(), 1, "lines", ["one", "two: x", "three"])
+    assert "  lines:\n    - one\n    - \"two: x\"\n    - three\n  # a comment between cards\n" in after
+    folded = "- id: a\n  flavour: >-\n    folded text\n    on two lines\n  name: A\n"
+    after = yaml_edit.set_value(folded, "x.yaml", yaml.safe_load(folded), 0, "flavour", "New words")
+    assert after == "- id: a\n  flavour: >-\n    New words\n  name: A\n"
 
 
 def test_a_flow_card_takes_a_new_key_and_loses_one():
@@ -113,7 +116,7 @@ def test_any_value_reads_back_as_itself_with_the_other_cards_untouched(index, fi
     cards = data()
     after = yaml_edit.set_value(DECK, "cards.yaml", cards, index, field, value)
     read = yaml.safe_load(after)
-    assert read[index][field] == value
+    assert read[index][field] in (value, f"{value}\n")          # a block text keeps its final newline
     for other in range(3):
         if other != index:
             assert read[other] == cards[other]

@@ -3,9 +3,13 @@
 "use strict";
 
 const TOKEN = new URLSearchParams(location.search).get("token") || "";
-const SAFE_MM = 3;                  // the safe area: text and art kept this far inside the trim
-const CARD_WIDTH_PX = 270;          // each side as the preview shows it, bleed included
-const state = { games: [], game: null, deck: null, grid: null, row: 0, changes: 0, preview: 0, shown: null };
+const SAFE_MM = 3;                    // the safe area: text and art kept this far inside the trim
+const PX_PER_MM = 96 / 25.4;          // a piece at 100 %: its printed size on a screen of 96 px an inch
+const ZOOMS = [0.75, 1, 1.5, 2, 3];
+const state = {
+  games: [], game: null, deck: null, grid: null, row: 0, changes: 0, preview: 0, shown: null,
+  gridSeq: 0, shownSeq: 0, refused: null, zoom: 1, icons: {},
+};
 const $ = (id) => document.getElementById(id);
 
 function withToken(url) {
@@ -33,22 +37,22 @@ function element(tag, props, ...children) {
     else if (key.startsWith("on")) made.addEventListener(key.slice(2), value);
     else if (value !== null && value !== undefined && value !== false) made.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children) if (child) made.append(child);
+  for (const child of children) if (child !== null && child !== undefined) made.append(child);
   return made;
 }
 
 function say(words) { $("status").textContent = words; }
 
+function plural(count, noun) { return `${count} ${noun}${count === 1 ? "" : "s"}`; }
+
 // --- games and decks ---------------------------------------------------------------------------
 
 async function start() {
-  const overview = await api("/api/games");
-  state.games = overview.games;
-  state.changes = overview.version;
-  const pick = $("game");
-  for (const game of state.games) pick.append(element("option", { value: game.key, text: game.title }));
-  pick.addEventListener("change", () => openGame(pick.value));
   for (const id of ["show-bleed", "show-trim", "show-safe"]) $(id).addEventListener("change", drawPreview);
+  const zoom = $("zoom");
+  for (const level of ZOOMS) zoom.append(element("option", { value: String(level), text: `${Math.round(level * 100)} %` }));
+  zoom.value = "1";
+  zoom.addEventListener("change", () => { state.zoom = Number(zoom.value); rememberHash(); drawPreview(); });
   $("add").addEventListener("click", () => edit({ operation: "add" }));
   $("copy").addEventListener("click", () => edit({ operation: "copy", row: state.row }));
   $("delete").addEventListener("click", () => {
@@ -56,27 +60,40 @@ async function start() {
   });
   $("up").addEventListener("click", () => move(-1));
   $("down").addEventListener("click", () => move(1));
+  $("game").addEventListener("change", () => openGame($("game").value));
   const wanted = new URLSearchParams(location.hash.slice(1));
+  if (ZOOMS.includes(Number(wanted.get("zoom")))) { state.zoom = Number(wanted.get("zoom")); zoom.value = String(state.zoom); }
   for (const kind of ["sheet", "rulebook"]) {
     const box = $(kind + "-box");
     box.open = wanted.get(kind) !== "0";
     box.addEventListener("toggle", () => { rememberHash(); if (box.open && state.shown && state.shown.rendered) follow(state.preview); });
   }
+  await loadOverview();
   await openGame(wanted.get("game") || state.games[0].key, wanted.get("deck"), Number(wanted.get("row") || 0));
   watchChanges();
+}
+
+async function loadOverview() {
+  const overview = await api(withToken("/api/games"));
+  state.games = overview.games;
+  if (!state.changes) state.changes = overview.version;
+  const pick = $("game");
+  const chosen = pick.value;
+  pick.replaceChildren(...state.games.map((game) => element("option", { value: game.key, text: game.title })));
+  if (chosen) pick.value = chosen;
 }
 
 async function openGame(key, deckKey, row) {
   state.game = state.games.find((game) => game.key === key) || state.games[0];
   $("game").value = state.game.key;
-  state.icons = await api(withToken("/api/icons?game=" + encodeURIComponent(state.game.key)));
+  state.icons = state.game.problem ? {} : await api(withToken("/api/icons?game=" + encodeURIComponent(state.game.key))).catch(() => ({}));
   const nav = $("decks");
-  nav.replaceChildren();
-  for (const deck of state.game.decks) {
-    nav.append(element("button", { type: "button", "data-deck": deck.key, text: deck.title,
-                                    onclick: () => openDeck(deck.key, 0) }));
+  nav.replaceChildren(...state.game.decks.map((deck) => element("button", {
+    type: "button", "data-deck": deck.key, text: deck.title, onclick: () => openDeck(deck.key, 0) })));
+  if (state.game.problem) {
+    gameFailed(state.game.problem);
+    return;
   }
-  if (state.game.problem) say(state.game.problem);
   const first = state.game.decks.find((deck) => deck.key === deckKey) || state.game.decks[0];
   if (first) await openDeck(first.key, row || 0);
 }
@@ -84,91 +101,142 @@ async function openGame(key, deckKey, row) {
 async function openDeck(key, row) {
   state.deck = key;
   state.row = row || 0;
+  state.refused = null;
   for (const button of $("decks").children) button.setAttribute("aria-current", String(button.dataset.deck === key));
-  await loadGrid();
+  await loadGrid(true);
 }
 
-async function loadGrid() {
+function gameFailed(words) {
+  // The game does not load now (its game.yaml, say): each problem on its own line, no stale card.
+  const box = $("deck-problems");
+  box.replaceChildren(...String(words).split("\n").filter((line) => line.trim())
+    .map((line) => element("p", { class: "banner", role: "alert", text: line.trim() })));
+  $("grid").tHead.replaceChildren();
+  $("grid").tBodies[0].replaceChildren();
+  state.shown = null;
+  state.preview += 1;
+  $("sides").replaceChildren();
+  $("findings").replaceChildren();
+  $("timing").textContent = "";
+  $("not-rendered").hidden = true;
+  say("the game does not load: fix the file named, and the studio follows");
+}
+
+async function loadGrid(select, paths) {
+  // The deck as the file holds it now; an answer older than one already shown is dropped, and
+  // the studio's own save seen on disk (only this deck's file, as the grid shows it) is no news.
+  const seq = ++state.gridSeq;
   let grid;
   try {
     grid = await api(withToken(`/api/deck?game=${encodeURIComponent(state.game.key)}&deck=${encodeURIComponent(state.deck)}`));
-  } catch (error) {                  // the game itself does not load now (its game.yaml, say): said, and kept watching
-    $("deck-problems").replaceChildren(element("p", { class: "banner", role: "alert", text: error.message }));
-    say("the game does not load: fix the file named, and the studio follows");
+  } catch (error) {
+    gameFailed(error.message);
     return;
   }
+  if (seq < state.shownSeq) return;
+  const same = !select && state.grid && state.grid.version === grid.version
+    && Array.isArray(paths) && paths.every((path) => path === grid.file);
+  state.shownSeq = seq;
+  if (same) return;
+  applyGrid(grid, performance.now());
+}
+
+function applyGrid(grid, since) {
+  state.grid = grid;
+  if (state.row >= grid.rows.length) state.row = Math.max(grid.rows.length - 1, 0);
+  requestPreview(since);             // asked first: the table is drawn while the card renders
   showGrid(grid);
-  await requestPreview();
 }
 
 function rememberHash() {
+  if (!state.game || !state.deck) return;
   const shown = ["sheet", "rulebook"].map((kind) => `&${kind}=${$(kind + "-box").open ? 1 : 0}`).join("");
-  history.replaceState(null, "", `${location.pathname}${location.search}#game=${state.game.key}&deck=${state.deck}&row=${state.row}${shown}`);
+  history.replaceState(null, "", `${location.pathname}${location.search}#game=${state.game.key}&deck=${state.deck}`
+                       + `&row=${state.row}${shown}&zoom=${state.zoom}`);
 }
 
 // --- the grid ----------------------------------------------------------------------------------
 
+function range(column) {
+  if (column.min !== null && column.max !== null) return ` ${column.min} to ${column.max}`;
+  if (column.min !== null) return ` ${column.min} or more`;
+  if (column.max !== null) return ` ${column.max} or less`;
+  return "";
+}
+
 function showGrid(grid) {
-  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset : {};
-  const dirty = focused.field && document.activeElement.value !== document.activeElement.dataset.saved
-    ? document.activeElement.value : null;
-  state.grid = grid;
-  if (state.row >= grid.rows.length) state.row = Math.max(grid.rows.length - 1, 0);
-  $("file").textContent = grid.file + (grid.sheet ? " · sheet " + grid.sheet : "") + " · " + grid.rows.length + " rows";
+  const active = document.activeElement;
+  const focused = active && active.dataset && active.dataset.field ? {
+    row: active.dataset.row, field: active.dataset.field, value: active.value,
+    dirty: active.value !== active.dataset.saved, start: active.selectionStart, end: active.selectionEnd,
+  } : null;
+  $("file").textContent = `${grid.file}${grid.sheet ? " · sheet " + grid.sheet : ""} · ${plural(grid.rows.length, "row")}`;
   showDeckProblems(grid);
-  const head = element("tr", {}, element("th", { text: "#" }));
+  const lists = $("choices");
+  lists.replaceChildren(...grid.columns.filter((column) => column.type === "icon").map((column) =>
+    element("datalist", { id: "choices-" + column.name }, ...column.choices.map((choice) => element("option", { value: choice })))));
+  const head = element("tr", {}, element("th", { class: "number", scope: "col", text: "#" }));
   for (const column of grid.columns) {
-    const kind = column.type + (column.min !== null || column.max !== null
-      ? ` ${column.min ?? ""}–${column.max ?? ""}` : "") + (column.required ? "" : ", optional");
+    const kind = column.type + range(column) + (column.required ? "" : ", optional");
     head.append(element("th", { scope: "col", title: column.help || null }, column.name, element("small", { text: kind })));
   }
   $("grid").tHead.replaceChildren(head);
   const body = $("grid").tBodies[0];
   body.replaceChildren();
-  grid.rows.forEach((row, number) => body.append(gridRow(grid, row, number)));
-  if (focused.field) {
+  grid.rows.forEach((row, number) => {
+    body.append(gridRow(grid, row, number));
+    const words = grid.problems.filter((p) => p.row === number && !grid.columns.some((c) => c.name === p.column));
+    if (words.length) {
+      body.append(element("tr", { class: "row-problems", "data-row-problems": number },
+                          element("td", { class: "number" }),
+                          element("td", { colspan: grid.columns.length },
+                                  ...words.map((p) => element("p", { class: "problem", role: "note", text: problemWords(p) })))));
+    }
+  });
+  if (focused) {
     const again = body.querySelector(`[data-row="${focused.row}"][data-field="${CSS.escape(focused.field)}"]`);
     if (again) {
-      if (dirty !== null) again.value = dirty;
+      if (focused.dirty) again.value = focused.value;
       again.focus();
+      if (focused.start !== null && focused.start !== undefined && again.setSelectionRange) {
+        try { again.setSelectionRange(focused.start, focused.end); } catch (error) { /* a select has no caret */ }
+      }
     }
   }
   rememberHash();
 }
 
+function problemWords(problem) {
+  return problem.message + (problem.fix ? ". " + problem.fix : "");
+}
+
 function showDeckProblems(grid) {
   const box = $("deck-problems");
   box.replaceChildren();
-  if (grid.refused) {
-    box.append(element("p", { class: "banner refused", role: "alert", text: "Not saved: " + grid.refused.message }));
+  if (state.refused) {
+    box.append(element("p", { class: "banner refused", role: "alert" }, "Not saved: " + state.refused.message + " ",
+                       element("button", { type: "button", text: "Dismiss", onclick: () => { state.refused = null; showDeckProblems(state.grid); } })));
   }
   for (const problem of grid.deck_problems) {
-    box.append(element("p", { class: "banner" }, element("span", { class: "at", text: problem.at }), ": " +
-                       problem.message + (problem.fix ? ". " + problem.fix : "")));
+    box.append(element("p", { class: "banner" }, element("span", { class: "at", text: problem.at }), ": " + problemWords(problem)));
   }
   const faults = grid.problems.length + grid.deck_problems.length;
-  say(faults ? `${faults} problem${faults === 1 ? "" : "s"} in ${grid.file}` : `${grid.file}: no problems`);
+  say(faults ? `${plural(faults, "problem")} in ${grid.file}` : `${grid.file}: no problems`);
 }
 
 function gridRow(grid, row, number) {
   const line = element("tr", { "data-row": number, class: number === state.row ? "selected" : "" });
-  line.append(element("td", { class: "number", text: String(number + 1), title: "line " + row.place,
-                              onclick: () => selectRow(number) }));
+  const rowProblems = grid.problems.filter((p) => p.row === number && !grid.columns.some((c) => c.name === p.column));
+  line.append(element("th", { class: "number" + (rowProblems.length ? " fault" : ""), scope: "row", text: String(number + 1),
+                              title: "line " + row.place, onclick: () => selectRow(number) }));
   for (const column of grid.columns) {
     const problems = grid.problems.filter((p) => p.row === number && p.column === column.name);
     const cell = element("td", { class: problems.length ? "fault" : "", "data-column": column.name });
     cell.append(control(column, row.values[column.name] ?? "", number));
     const drawn = column.icons ? withIcons(row.values[column.name] ?? "") : null;
     if (drawn) cell.append(drawn);
-    for (const problem of problems) {
-      cell.append(element("p", { class: "problem", role: "note", text: problem.message + (problem.fix ? ". " + problem.fix : "") }));
-    }
+    for (const problem of problems) cell.append(element("p", { class: "problem", role: "note", text: problemWords(problem) }));
     line.append(cell);
-  }
-  const rowProblems = grid.problems.filter((p) => p.row === number && !grid.columns.some((c) => c.name === p.column));
-  if (rowProblems.length) {
-    line.cells[0].classList.add("fault");
-    line.cells[0].title = rowProblems.map((p) => p.text).join("\n");
   }
   line.addEventListener("focusin", () => selectRow(number));
   return line;
@@ -178,32 +246,41 @@ function control(column, value, number) {
   const common = { "data-row": number, "data-field": column.name, "data-saved": value, "aria-label": column.name + ", card " + (number + 1) };
   if (!column.editable) return element("div", { class: "readonly", text: value, title: "edit this field in the file" });
   let input;
-  if (column.type === "choice" || column.type === "icon") {
+  if (column.type === "choice") {
     input = element("select", common);
-    const choices = column.choices.slice();
     if (!column.required || value === "") input.append(element("option", { value: "", text: "" }));
-    if (value !== "" && !choices.includes(value)) input.append(element("option", { value, text: value + " (not a choice)" }));
-    for (const choice of choices) input.append(element("option", { value: choice, text: choice }));
+    if (value !== "" && !column.choices.includes(value)) input.append(element("option", { value, text: value + " (not a choice)" }));
+    for (const choice of column.choices) input.append(element("option", { value: choice, text: choice }));
     input.value = value;
   } else if (column.type === "bool") {
     input = element("input", { ...common, type: "checkbox" });
     input.checked = value === "true";
     input.dataset.saved = value === "true" ? "true" : "false";
-  } else if (column.type === "int") {
-    input = element("input", { ...common, type: "text", inputmode: "numeric" });
+  } else if (column.type === "icon") {
+    input = element("input", { ...common, type: "text", list: "choices-" + column.name, spellcheck: "false", class: "icon-name" });
     input.value = value;
-  } else if (column.type === "text" && (column.icons || value.length > 32)) {
-    input = element("textarea", { ...common, rows: 2 });
+  } else if (["text", "texts"].includes(column.type) && (column.icons || value.length > 32 || column.type === "texts")) {
+    input = element("textarea", { ...common, rows: column.type === "texts" ? 3 : 2 });
     input.value = value;
-    input.addEventListener("keydown", (event) => { if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); input.blur(); } });
   } else {
-    input = element("input", { ...common, type: "text" });
+    input = element("input", { ...common, type: "text", inputmode: column.type === "int" ? "numeric" : null,
+                               class: column.type === "int" ? "number-input" : null });
     input.value = value;
   }
-  input.addEventListener("keydown", (event) => { if (event.key === "Enter" && input.tagName === "INPUT") input.blur(); });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {                   // the cell as saved, nothing written
+      if (input.type === "checkbox") input.checked = input.dataset.saved === "true";
+      else input.value = input.dataset.saved;
+      input.blur();
+    } else if (event.key === "Enter" && (input.tagName === "INPUT" || !event.shiftKey)) {
+      event.preventDefault();
+      input.blur();
+    }
+  });
   input.addEventListener("change", () => {
     const typed = input.type === "checkbox" ? String(input.checked) : input.value;
-    edit({ operation: "set", row: number, field: column.name, value: typed });
+    if (typed === input.dataset.saved) return;
+    edit({ operation: "set", row: number, field: column.name, value: typed }, input.dataset.saved);
   });
   if (column.type === "icon") {
     return element("div", { class: "icon-cell" }, value ? element("img", { class: "icon", alt: "", src: withToken(`/api/icon/${encodeURIComponent(value)}.svg`) }) : null, input);
@@ -213,9 +290,9 @@ function control(column, value, number) {
 
 function withIcons(text) {
   // The text as the card prints its inline icons: {star} drawn as the star (an <img>, no markup).
-  const shown = element("div", { class: "shown", "aria-hidden": "true" });
   const parts = text.split(/(\{[^{}]*\})/);
   if (parts.length === 1) return null;
+  const shown = element("div", { class: "shown", "aria-hidden": "true" });
   for (const part of parts) {
     const token = part.match(/^\{([^{}]*)\}$/);
     if (token && Object.hasOwn(state.icons, token[1])) {
@@ -230,7 +307,7 @@ function selectRow(number) {
   state.row = number;
   for (const line of $("grid").tBodies[0].rows) line.classList.toggle("selected", Number(line.dataset.row) === number);
   rememberHash();
-  requestPreview();
+  requestPreview(performance.now());
 }
 
 function move(step) {
@@ -241,31 +318,57 @@ function move(step) {
 
 let queue = Promise.resolve();
 
-function edit(change) {
-  // Edits go one after the other, each on the version of the file the one before left.
+function edit(change, saved) {
+  // Edits go one after the other, each on the version of the file the one before left. An edit
+  // of one cell that crossed a save from another editor is made again on the file as saved,
+  // when that save left the cell as the edit found it; else it is kept in the cell, not saved.
+  const since = performance.now();
+  const row = state.grid.rows[change.row];
+  const id = row ? row.values.id : undefined;
   queue = queue.then(async () => {
-    const body = { game: state.game.key, deck: state.deck, version: state.grid.version, ...change };
     say("saving…");
-    try {
-      const grid = await api("/api/edit", body);
+    let grid;
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const seq = ++state.gridSeq;
+      try {
+        grid = await api("/api/edit", { game: state.game.key, deck: state.deck, version: state.grid.version, ...change });
+      } catch (error) {
+        say("not saved: " + error.message);
+        return;
+      }
+      state.shownSeq = Math.max(state.shownSeq, seq);
+      const now = grid.rows[change.row];
+      const untouched = change.operation === "set" && now && now.values.id === id
+        && (now.values[change.field] ?? "") === (saved ?? "");
+      if (!(grid.refused && grid.refused.stale && untouched && attempt === 0)) break;
+      state.grid = grid;                            // the file as the other editor saved it: again on it
+    }
+    state.refused = grid.refused;
+    if (!grid.refused) {
       if (change.operation === "add") state.row = grid.rows.length - 1;
       if (change.operation === "copy") state.row = change.row + 1;
-      showGrid(grid);
-      if (!grid.refused) say("saved " + grid.file);
-      await requestPreview();
-    } catch (error) {
-      say("not saved: " + error.message);
     }
+    applyGrid(grid, since);
+    if (grid.refused && change.operation === "set") keepTyped(change);
+    else if (!grid.refused) say("saved " + grid.file);
   });
   return queue;
 }
 
+function keepTyped(change) {
+  // A refused cell keeps what was typed, marked unsaved: Enter in it tries again.
+  const cell = $("grid").tBodies[0].querySelector(`[data-row="${change.row}"][data-field="${CSS.escape(change.field)}"]`);
+  if (!cell || cell.type === "checkbox") return;
+  cell.value = change.value;
+  cell.classList.add("unsaved");
+  cell.title = "not saved: " + state.refused.message;
+}
+
 // --- the preview -------------------------------------------------------------------------------
 
-async function requestPreview() {
+async function requestPreview(since) {
   const grid = state.grid;
   const number = ++state.preview;
-  const asked = performance.now();
   const blocking = grid.problems.filter((p) => p.row === state.row);
   if (!grid.rows.length || blocking.length) {
     state.shown = { rendered: false, blocking, sides: [], findings: [], problems: [] };
@@ -285,10 +388,70 @@ async function requestPreview() {
     picture.src = withToken(side.url);
   })));
   if (number !== state.preview) return;
-  answer.clientSeconds = (performance.now() - asked) / 1000;
+  answer.clientSeconds = (performance.now() - (since || performance.now())) / 1000;
   state.shown = answer;
   drawPreview();
   if (answer.rendered) follow(number);
+}
+
+function drawPreview() {
+  const shown = state.shown;
+  const grid = state.grid;
+  const sides = $("sides");
+  const note = $("not-rendered");
+  sides.replaceChildren();
+  $("findings").replaceChildren();
+  if (!shown || !grid) return;
+  sides.dataset.row = String(state.row);
+  if (!shown.rendered) {
+    const words = (shown.blocking && shown.blocking.length ? shown.blocking : shown.problems)
+      .map((p) => (p.column ? p.column + ": " : "") + p.message);
+    note.textContent = grid.rows.length ? "Not rendered: " + [...new Set(words)].join("; ") : "The deck has no cards yet.";
+    note.hidden = false;
+    $("timing").textContent = "";
+    return;
+  }
+  note.hidden = true;
+  const bleed = $("show-bleed").checked ? grid.bleed_mm : 0;
+  const scale = PX_PER_MM * state.zoom;                      // px per mm
+  const full = grid.width_mm + 2 * grid.bleed_mm;
+  let numberShown = 0;
+  for (const side of shown.sides) {
+    // The card (its outlines' numbers may stand outside it) around the picture, clipped to the
+    // bleed or the trim as the toggle says.
+    const box = element("div", { class: "card", "data-side": side.side });
+    box.style.width = `${(grid.width_mm + 2 * bleed) * scale}px`;
+    box.style.height = `${(grid.height_mm + 2 * bleed) * scale}px`;
+    const clip = element("div", { class: "picture" });
+    const picture = element("img", { alt: `${side.side} of card ${state.row + 1}`, src: withToken(side.url) });
+    picture.style.width = `${full * scale}px`;
+    picture.style.marginLeft = picture.style.marginTop = `${-(grid.bleed_mm - bleed) * scale}px`;
+    clip.append(picture);
+    box.append(clip);
+    const place = (x, y, w, h, kind) => {
+      const frame = element("div", { class: "frame " + kind });
+      Object.assign(frame.style, { left: `${(x + bleed) * scale}px`, top: `${(y + bleed) * scale}px`,
+                                   width: `${w * scale}px`, height: `${h * scale}px` });
+      if (grid.shape === "circle") frame.style.borderRadius = "50%";
+      box.append(frame);
+    };
+    if ($("show-trim").checked) place(0, 0, grid.width_mm, grid.height_mm, "trim");
+    if ($("show-safe").checked) place(SAFE_MM, SAFE_MM, grid.width_mm - 2 * SAFE_MM, grid.height_mm - 2 * SAFE_MM, "safe");
+    for (const finding of shown.findings.filter((f) => f.side === side.side)) {
+      numberShown += 1;
+      const [x0, y0, x1, y1] = finding.rect;
+      const outline = element("div", { class: "outline", "data-kind": finding.kind, title: `${finding.at}: ${finding.message}` },
+                              element("span", { text: String(numberShown) }));
+      Object.assign(outline.style, { left: `${(x0 + bleed) * scale}px`, top: `${(y0 + bleed) * scale}px`,
+                                     width: `${Math.max(x1 - x0, 0.5) * scale}px`, height: `${Math.max(y1 - y0, 0.5) * scale}px` });
+      box.append(outline);
+      const message = finding.message.startsWith(finding.at) ? finding.message.slice(finding.at.length).replace(/^:\s*/, "") : finding.message;
+      $("findings").append(element("li", {}, element("span", { class: "at", text: finding.at }),
+                                   ` (${side.side}) ${finding.kind}: ${message}`));
+    }
+    sides.append(element("figure", {}, box, element("figcaption", { text: side.side })));
+  }
+  $("timing").textContent = `rendered in ${shown.seconds.toFixed(2)} s; shown ${shown.clientSeconds.toFixed(2)} s after the edit or click`;
 }
 
 // --- the sheet and the rulebook, a few seconds behind the card --------------------------------
@@ -315,14 +478,20 @@ async function followSheet(number, query) {
   $("sheet-note").textContent = "laying out the deck's sheet…";
   const sheet = await asked("/api/sheet?" + query, number);
   if (!sheet) return;
-  const picture = $("sheet");
+  const box = $("sheet-picture");
+  box.replaceChildren();
   if (sheet.url) {
-    picture.src = withToken(sheet.url);
-    picture.alt = `sheet ${sheet.sheet} of ${sheet.sheets} of the deck, holding card ${state.row + 1}`;
-    picture.hidden = false;
-    $("sheet-note").textContent = `sheet ${sheet.sheet} of ${sheet.sheets}, laid out in ${sheet.seconds.toFixed(1)} s`;
+    const picture = element("img", { id: "sheet", src: withToken(sheet.url),
+                                     alt: `sheet ${sheet.sheet} of ${sheet.sheets} of the deck, holding card ${state.row + 1}` });
+    box.append(picture);
+    if (sheet.slot) {
+      const [x, y, w, h] = sheet.slot;                 // the card's place, in % of the sheet
+      const mark = element("div", { class: "slot" });
+      Object.assign(mark.style, { left: `${x}%`, top: `${y}%`, width: `${w}%`, height: `${h}%` });
+      box.append(mark);
+    }
+    $("sheet-note").textContent = `sheet ${sheet.sheet} of ${sheet.sheets} (the card outlined), laid out in ${sheet.seconds.toFixed(1)} s`;
   } else {
-    picture.hidden = true;
     $("sheet-note").textContent = "No sheet: " + (sheet.problems || []).map((p) => (p.at ? p.at + ": " : "") + p.message).join("; ");
   }
 }
@@ -358,76 +527,29 @@ function showRulebook(book) {
   }
 }
 
-function drawPreview() {
-  const shown = state.shown;
-  const grid = state.grid;
-  const sides = $("sides");
-  const note = $("not-rendered");
-  sides.replaceChildren();
-  $("findings").replaceChildren();
-  if (!shown) return;
-  sides.dataset.row = String(state.row);
-  if (!shown.rendered) {
-    const words = (shown.blocking && shown.blocking.length ? shown.blocking : shown.problems)
-      .map((p) => (p.column ? p.column + ": " : "") + p.message).join("; ");
-    note.textContent = grid.rows.length ? "Not rendered: " + words : "The deck has no cards yet.";
-    note.hidden = false;
-    $("timing").textContent = "";
-    return;
-  }
-  note.hidden = true;
-  const bleed = $("show-bleed").checked ? grid.bleed_mm : 0;
-  const full = { w: grid.width_mm + 2 * grid.bleed_mm, h: grid.height_mm + 2 * grid.bleed_mm };
-  const scale = CARD_WIDTH_PX / full.w;                      // px per mm
-  let numberShown = 0;
-  for (const side of shown.sides) {
-    const box = element("div", { class: "card", "data-side": side.side });
-    box.style.width = `${(grid.width_mm + 2 * bleed) * scale}px`;
-    box.style.height = `${(grid.height_mm + 2 * bleed) * scale}px`;
-    const picture = element("img", { alt: `${side.side} of card ${state.row + 1}`, src: withToken(side.url) });
-    picture.style.width = `${full.w * scale}px`;
-    picture.style.marginLeft = picture.style.marginTop = `${-(grid.bleed_mm - bleed) * scale}px`;
-    box.append(picture);
-    const place = (x, y, w, h, kind) => {
-      const frame = element("div", { class: "frame " + kind });
-      Object.assign(frame.style, { left: `${(x + bleed) * scale}px`, top: `${(y + bleed) * scale}px`,
-                                   width: `${w * scale}px`, height: `${h * scale}px` });
-      if (grid.shape === "circle") frame.style.borderRadius = "50%";
-      box.append(frame);
-    };
-    if ($("show-trim").checked) place(0, 0, grid.width_mm, grid.height_mm, "trim");
-    if ($("show-safe").checked) place(SAFE_MM, SAFE_MM, grid.width_mm - 2 * SAFE_MM, grid.height_mm - 2 * SAFE_MM, "safe");
-    for (const finding of shown.findings.filter((f) => f.side === side.side)) {
-      numberShown += 1;
-      const [x0, y0, x1, y1] = finding.rect;
-      const outline = element("div", { class: "outline", "data-kind": finding.kind, title: `${finding.at}: ${finding.message}` },
-                              element("span", { text: String(numberShown) }));
-      Object.assign(outline.style, { left: `${(x0 + bleed) * scale}px`, top: `${(y0 + bleed) * scale}px`,
-                                     width: `${Math.max(x1 - x0, 0.5) * scale}px`, height: `${Math.max(y1 - y0, 0.5) * scale}px` });
-      box.append(outline);
-      $("findings").append(element("li", {}, element("span", { class: "at", text: finding.at }),
-                                   ` (${side.side}) ${finding.kind}: ${finding.message}`));
-    }
-    sides.append(element("figure", {}, box, element("figcaption", { text: side.side })));
-  }
-  $("timing").textContent = `rendered in ${shown.seconds.toFixed(2)} s, shown in ${shown.clientSeconds.toFixed(2)} s`;
-}
-
 // --- saves from elsewhere ----------------------------------------------------------------------
 
 async function watchChanges() {
   for (;;) {
+    let news;
     try {
-      const news = await api(withToken(`/api/changes?since=${state.changes}`));
-      if (news.version > state.changes) {
-        state.changes = news.version;
-        say("changed on disk: " + news.paths.slice(0, 3).join(", "));
-        await queue;
-        await loadGrid();
-      }
+      news = await api(withToken(`/api/changes?since=${state.changes}`));
     } catch (error) {
       say("the studio stopped answering (" + error.message + "); start `pnp studio` again");
       await new Promise((done) => setTimeout(done, 3000));
+      continue;
+    }
+    if (news.version <= state.changes) continue;
+    const paths = news.version === state.changes + 1 ? news.paths : null;     // else saves went unseen between
+    state.changes = news.version;
+    await queue;
+    const before = JSON.stringify(state.game);
+    await loadOverview().catch(() => null);
+    const now = state.games.find((game) => game.key === state.game.key) || state.games[0];
+    if (JSON.stringify(now) !== before || !state.grid) {
+      await openGame(now.key, state.deck, state.row);          // a game that loads again, or whose decks changed
+    } else {
+      await loadGrid(false, paths);
     }
   }
 }
