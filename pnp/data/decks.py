@@ -248,7 +248,11 @@ def _required_if_problems(located: Located, cards: list) -> list[Problem]:
 
 
 def load_deck(project: Project, game: Game, deck: Deck, icons=None) -> LoadedDeck:
-    located = read_source(project, game, deck)
+    return checked_deck(project, game, deck, read_source(project, game, deck), icons)
+
+
+def checked_deck(project: Project, game: Game, deck: Deck, located: Located, icons=None) -> LoadedDeck:
+    """The deck whose file was read as `located`, checked as a whole."""
     if not isinstance(located.data, list):
         raise DataError([Problem(located.file, 1, "(top)", "a list of cards, one `- ` entry each",
                                  type(located.data).__name__)])

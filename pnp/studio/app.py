@@ -42,6 +42,8 @@ class Studio:
         self.images: OrderedDict = OrderedDict()
         self.images_lock = threading.Lock()
         self._games: dict = {}
+        self._declared = 0               # bumped by a save that may change a game's declaration
+        self._written: dict = {}         # path -> digest of the bytes the studio itself wrote there
         self._inputs_read = False        # the render inputs (layouts, fonts) read since they last changed
 
     # --- games and decks ---------------------------------------------------------------------
@@ -50,7 +52,7 @@ class Studio:
         """The game as declared now (read again once its files change), in the studio's language."""
         if key not in self.keys:
             raise UsageError(f"no game {key!r} in this studio: {', '.join(self.keys)}")
-        version = self.changes.version
+        version = self._declared
         if key not in self._games or self._games[key][0] != version:
             game = get_game(self.project, key).with_all_modules()
             self._games[key] = (version, game)
@@ -88,7 +90,7 @@ class Studio:
         with self.work:
             game = self.game(game_key)
             try:
-                apply_edit(self.project, game, edit, icon_names(self.project))
+                apply_edit(self.project, game, edit, icon_names(self.project), self._written)
                 refusal = None
             except StaleEdit as error:
                 refusal = {"message": str(error), "stale": True}
@@ -198,13 +200,39 @@ class Studio:
     # --- changes on disk ---------------------------------------------------------------------
 
     def saw(self, paths: list[Path]) -> None:
+        """Saves seen on disk: news for the page, but for the studio's own (the file as it wrote it)."""
+        paths = [Path(path) for path in paths if not self._own_save(path)]
+        if not paths:
+            return
         inputs = (self.project.layouts, self.project.fonts)
         if any(Path(path).is_relative_to(folder) for path in paths for folder in inputs):
             self._inputs_read = False
+        decks = {self.project.card_data / key / deck.source for key, (_, game) in self._games.items()
+                 for deck in game.declared_decks or game.decks}
+        if not all(Path(path) in decks for path in paths):        # a deck's own data leaves its game as declared
+            self._declared += 1
         with self.changed:
             self.changes = Changes(self.changes.version + 1,
                                    sorted(str(self.project.relative(path)) for path in paths))
             self.changed.notify_all()
+
+    def _own_save(self, path) -> bool:
+        """Whether the file at `path` holds what the studio itself last wrote there."""
+        import hashlib
+        import os
+
+        real = os.path.realpath(path)
+        wrote = self._written.get(real)
+        if wrote is None:
+            return False
+        try:
+            with open(real, "rb") as data:    # what was saved at the path: compared, never used
+                same = hashlib.sha256(data.read()).hexdigest() == wrote
+        except OSError:
+            same = False
+        if not same:
+            self._written.pop(real, None)
+        return same
 
     def wait_for_change(self, since: int, seconds: float = CHANGES_WAIT_SECONDS) -> dict:
         deadline = time.monotonic() + seconds

@@ -158,8 +158,10 @@ def _checked(edit: Edit, deck: Deck, rows: list, table: bool, shown) -> None:
         raise UsageError(f"{edit.field} holds a rules engine's steps: edit it in {shown} itself")
 
 
-def apply_edit(project: Project, game: Game, edit: Edit, icons: list[str]) -> None:
-    """Make the edit in the deck's file, or refuse it in words (nothing written)."""
+def apply_edit(project: Project, game: Game, edit: Edit, icons: list[str], written: dict | None = None) -> None:
+    """Make the edit in the deck's file, or refuse it in words (nothing written). `written`:
+    where the digest of the new bytes is kept by the file's real path, before they are written
+    (the studio knows its own save when the watcher sees it)."""
     deck = next((deck for deck in game.declared_decks or game.decks if deck.key == edit.deck), None)
     if deck is None:
         raise UsageError(f"no deck {edit.deck!r} in {game.key}")
@@ -202,6 +204,8 @@ def apply_edit(project: Project, game: Game, edit: Edit, icons: list[str]) -> No
     if _digest(read_bytes(path, shown, project.root)) != edit.version:        # saved elsewhere meanwhile
         raise StaleEdit(f"{shown} was saved by another program while the edit was made; the grid now shows it, "
                         "make the edit again")
+    if written is not None:
+        written[os.path.realpath(path)] = hashlib.sha256(result).hexdigest()
     write_atomically(path, result, resolve=False, mode=info.st_mode & 0o7777)
 
 

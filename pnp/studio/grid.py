@@ -6,7 +6,7 @@ import hashlib
 import re
 from dataclasses import dataclass, replace
 
-from pnp.data.decks import checked_cards, load_deck, read_source
+from pnp.data.decks import checked_cards, checked_deck, read_source
 from pnp.data.fields import LIST_SEPARATOR
 from pnp.data.game import Deck, Game
 from pnp.data.located import Located
@@ -153,7 +153,7 @@ def deck_grid(project: Project, game: Game, deck: Deck, icons: list[str]) -> dic
     grid["rows"] = [{"values": {name: shown_value(value) for name, value in row.values.items()},
                      "place": str(row.place)} for row in rows]
     try:
-        load_deck(project, game, deck)
+        checked_deck(project, game, deck, located)
         problems: list[Problem] = []
     except DataError as error:
         problems = error.problems

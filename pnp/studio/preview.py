@@ -4,8 +4,10 @@ checks), rasterised for the studio: the face and the back with their bleed, and 
 layout or data FILE:LINE it comes from. A card whose data is refused is not rendered: its
 problems are the answer."""
 
+import hashlib
 import io
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 
 from pnp.data.game import Deck, Game
@@ -30,8 +32,23 @@ class Preview:
                 "seconds": round(self.seconds, 3)}
 
 
+KEPT_PICTURES = 32               # PDFs rasterised lately (a deck's shared back, a card clicked again)
+_pictures: OrderedDict = OrderedDict()
+
+
 def rasterised(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:
-    """Each page of the PDF as a PNG, its media box (trim and bleed) whole."""
+    """Each page of the PDF as a PNG, its media box (trim and bleed) whole; the same PDF again
+    (a back the whole deck shares) is not rasterised again."""
+    key = (hashlib.sha256(pdf).digest(), dpi)
+    if key not in _pictures:
+        _pictures[key] = _rasterised(pdf, dpi)
+        while len(_pictures) > KEPT_PICTURES:
+            _pictures.popitem(last=False)
+    _pictures.move_to_end(key)
+    return _pictures[key]
+
+
+def _rasterised(pdf: bytes, dpi: int) -> list[bytes]:
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)

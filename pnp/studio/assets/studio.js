@@ -142,10 +142,12 @@ async function loadGrid(select, paths) {
 }
 
 function applyGrid(grid, since) {
+  // The card is asked for first, and the table drawn once it is shown (a cell already shows what
+  // was typed): on two cores, the page's own drawing would slow the card's.
   state.grid = grid;
   if (state.row >= grid.rows.length) state.row = Math.max(grid.rows.length - 1, 0);
-  requestPreview(since);             // asked first: the table is drawn while the card renders
-  showGrid(grid);
+  showDeckProblems(grid);
+  return requestPreview(since).then(() => { if (state.grid === grid) showGrid(grid); });
 }
 
 function rememberHash() {
@@ -348,7 +350,7 @@ function edit(change, saved) {
       if (change.operation === "add") state.row = grid.rows.length - 1;
       if (change.operation === "copy") state.row = change.row + 1;
     }
-    applyGrid(grid, since);
+    await applyGrid(grid, since);
     if (grid.refused && change.operation === "set") keepTyped(change);
     else if (!grid.refused) say("saved " + grid.file);
   });
