@@ -15,7 +15,7 @@ from pnp.games import game_keys, get_game
 from pnp.project import Project
 from pnp.studio.edits import Edit, StaleEdit, apply_edit
 from pnp.studio.grid import deck_grid, problem_words
-from pnp.studio.preview import card_preview
+from pnp.studio.preview import Preview, card_preview
 
 KEPT_IMAGES = 64                 # previews kept for the page to fetch (a few decks' worth of clicks)
 CHANGES_WAIT_SECONDS = 20        # a long poll's wait before it answers "nothing yet"
@@ -44,6 +44,7 @@ class Studio:
         self._games: dict = {}
         self._declared = 0               # bumped by a save that may change a game's declaration
         self._written: dict = {}         # path -> digest of the bytes the studio itself wrote there
+        self._coverage = None            # the translation's coverage in the studio's language, read once a save
         self._inputs_read = False        # the render inputs (layouts, fonts) read since they last changed
 
     # --- games and decks ---------------------------------------------------------------------
@@ -91,6 +92,7 @@ class Studio:
             game = self.game(game_key)
             try:
                 apply_edit(self.project, game, edit, icon_names(self.project), self._written)
+                self._coverage = None
                 refusal = None
             except StaleEdit as error:
                 refusal = {"message": str(error), "stale": True}
@@ -107,9 +109,38 @@ class Studio:
             self._read_inputs()
             game = self.game(game_key)
             deck = self.deck(game, deck_key)
-            shown = game.in_language(self.language) if self.language else game   # a missing word: said, as the build says it
+            shown = game.in_language(self.language) if self.language else game
+            untranslated = self._untranslated(game, deck, row)
+            if untranslated:             # what `pnp build --lang` refuses is not printed in the source's words
+                return Preview(problems=untranslated).as_json(self._keep_image)
             preview = card_preview(self.project, shown, deck, row, self._context(shown, deck))
             return preview.as_json(self._keep_image)
+
+    def _untranslated(self, game, deck, row: int) -> list[dict]:
+        """The row's words with no translation in the studio's language (a build in it refuses
+        them): each as a problem, at the catalogue's line or the card's."""
+        from pnp.data.decks import read_source
+        from pnp.i18n.coverage import game_coverage
+        from pnp.studio.grid import deck_file, kind_of, rows_of
+
+        if not self.language or self.language == game.language:
+            return []
+        if self._coverage is None:
+            self._coverage = game_coverage(self.project, game.source_game or game, self.language)
+        rows = rows_of(read_source(self.project, game, deck), kind_of(deck) != "yaml")
+        if not 0 <= row < len(rows):
+            return []
+        first = _line_number(rows[row].place)
+        last = _line_number(rows[row + 1].place) - 1 if row + 1 < len(rows) and kind_of(deck) == "yaml" else first
+        shown = str(self.project.relative(deck_file(self.project, game, deck)))
+        said = []
+        for message, where, _ in self._coverage.missing + self._coverage.fuzzy:
+            file, _, place = where.rpartition(":")
+            if file == shown and first is not None and first <= (_line_number(place) or 0) <= last:
+                said.append({"at": where, "message": f"its {self.language} words: {message!r} is not translated in "
+                             f"{self._coverage.catalogue}", "fix": f"Run `pnp translate {game.key} --lang "
+                             f"{self.language}` and translate it there", "field": "", "text": where})
+        return said
 
     def follow(self, kind: str, game_key: str, deck_key: str, row: int) -> dict:
         """The deck's sheet (`kind` "sheet") or the rulebook's pages and examples ("rulebook")
@@ -204,6 +235,7 @@ class Studio:
         paths = [Path(path) for path in paths if not self._own_save(path)]
         if not paths:
             return
+        self._coverage = None
         inputs = (self.project.layouts, self.project.fonts)
         if any(Path(path).is_relative_to(folder) for path in paths for folder in inputs):
             self._inputs_read = False
@@ -243,6 +275,16 @@ class Studio:
                     break
                 self.changed.wait(left)
             return {"version": self.changes.version, "paths": self.changes.paths}
+
+
+def _line_number(place) -> int | None:
+    """A line, or a cell's row (`cards!B3`: 3)."""
+    order = getattr(place, "order", None)
+    if order:
+        return order[0]
+    text = str(place)
+    digits = text.rsplit("!", 1)[-1].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ") if "!" in text else text
+    return int(digits) if digits.isdigit() else None
 
 
 def _words(error: PnpError) -> str:

@@ -183,19 +183,33 @@ function showGrid(grid) {
     head.append(element("th", { scope: "col", title: column.help || null }, column.name, element("small", { text: kind })));
   }
   $("grid").tHead.replaceChildren(head);
+  // The row being typed in stays in the page as it is (its cell, its caret, what was typed: taken
+  // out, it would lose the focus and its edit would be sent half typed); the rows around it are
+  // drawn anew, and it is once it is left.
   const body = $("grid").tBodies[0];
-  body.replaceChildren();
+  const typing = focused && active.closest("tr");
+  const kept = typing && typing.parentNode === body && Number(focused.row) < grid.rows.length
+    && typing.cells.length === grid.columns.length + 1 ? typing : null;
+  for (const line of [...body.children]) if (line !== kept) line.remove();
+  let before = true;
+  const put = (line) => { if (kept && before) body.insertBefore(line, kept); else body.append(line); };
   grid.rows.forEach((row, number) => {
-    body.append(gridRow(grid, row, number));
+    if (kept && number === Number(focused.row)) {
+      before = false;
+      return;
+    }
+    put(gridRow(grid, row, number));
     const words = grid.problems.filter((p) => p.row === number && !grid.columns.some((c) => c.name === p.column));
     if (words.length) {
-      body.append(element("tr", { class: "row-problems", "data-row-problems": number },
-                          element("td", { class: "number" }),
-                          element("td", { colspan: grid.columns.length },
-                                  ...words.map((p) => element("p", { class: "problem", role: "note", text: problemWords(p) })))));
+      put(element("tr", { class: "row-problems", "data-row-problems": number },
+                  element("td", { class: "number" }),
+                  element("td", { colspan: grid.columns.length },
+                          ...words.map((p) => element("p", { class: "problem", role: "note", text: problemWords(p) })))));
     }
   });
-  if (focused) {
+  if (kept) {
+    if (document.activeElement !== active) active.focus();
+  } else if (focused) {
     const again = body.querySelector(`[data-row="${focused.row}"][data-field="${CSS.escape(focused.field)}"]`);
     if (again) {
       if (focused.dirty) again.value = focused.value;
@@ -280,6 +294,7 @@ function control(column, value, number) {
     }
   });
   input.addEventListener("change", () => {
+    if (!input.isConnected) return;                 // a cell taken out of the page saves nothing
     const typed = input.type === "checkbox" ? String(input.checked) : input.value;
     if (typed === input.dataset.saved) return;
     edit({ operation: "set", row: number, field: column.name, value: typed }, input.dataset.saved);
