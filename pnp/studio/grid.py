@@ -162,9 +162,39 @@ def deck_grid(project: Project, game: Game, deck: Deck, icons: list[str]) -> dic
         words = problem_words(problem)
         if number is None:
             grid["deck_problems"].append(words)
-        elif {**words, "row": number, "column": field} not in grid["problems"]:     # a row's copies: once
-            grid["problems"].append({**words, "row": number, "column": field})
+            continue
+        for row in [number] + _other_row(problem, rows, located, deck):
+            if {**words, "row": row, "column": field} not in grid["problems"]:     # a row's copies: once
+                grid["problems"].append({**words, "row": row, "column": field})
     return grid
+
+
+OTHER_PLACE = re.compile(r"Line (\S+) uses it already")
+CELL = re.compile(r"^(?P<sheet>.+)!(?P<column>[A-Z]+)(?P<row>[0-9]+)$")
+
+
+def _other_row(problem: Problem, rows: list[Row], located: Located, deck: Deck) -> list[int]:
+    """The row an id is used at first, for a repeated id (at both rows: either may be the one
+    just edited)."""
+    from dataclasses import replace as replaced
+
+    found = OTHER_PLACE.search(problem.fix or "")
+    if not found:
+        return []
+    place = found.group(1)
+    cell = CELL.match(place)
+    if cell:
+        from openpyxl.utils import column_index_from_string
+
+        from pnp.data.xlsx_source import Cell
+
+        line = Cell(cell["sheet"].strip("'"), int(cell["row"]), column_index_from_string(cell["column"]))
+    elif place.isdigit():
+        line = int(place)
+    else:
+        return []
+    other, _ = cell_of(replaced(problem, line=line, field=problem.field.split(", ")[-1]), rows, located, deck)
+    return [other] if other is not None else []
 
 
 def row_card(project: Project, game: Game, deck: Deck, number: int):

@@ -128,3 +128,10 @@ def test_a_control_character_or_a_negative_row_is_refused_in_words(tiny):
         edited(tiny, operation="set", row=0, field="name", value="A\x85B")
     with pytest.raises(UsageError, match="rows are counted from 1: no row 0"):
         edited(tiny, operation="delete", row=-1)
+
+
+def test_an_id_used_twice_is_said_at_both_rows(tiny):
+    edited(tiny, operation="copy", row=1)
+    grid = edited(tiny, operation="set", row=2, field="id", value="the-raven")
+    rows = sorted(problem["row"] for problem in grid["problems"] if "an id no other card has" in problem["message"])
+    assert rows == [1, 2]
