@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.data.decks import icon_names, load_game
-from pnp.errors import DataError, PnpError, UsageError
+from pnp.errors import PnpError, UsageError
 from pnp.games import game_keys, get_game
 from pnp.project import Project
 from pnp.studio.edits import Edit, StaleEdit, apply_edit
-from pnp.studio.grid import deck_grid, problem_words
+from pnp.studio.grid import deck_grid, error_words
 from pnp.studio.preview import Preview, card_preview
 
 KEPT_IMAGES = 64                 # previews kept for the page to fetch (a few decks' worth of clicks)
@@ -288,9 +288,7 @@ def _line_number(place) -> int | None:
 
 
 def _words(error: PnpError) -> str:
-    if isinstance(error, DataError):
-        return "; ".join(problem_words(problem)["text"] for problem in error.problems[:3])
-    return str(error)
+    return "; ".join(words["text"] for words in error_words(error)[:3])
 
 
 def studio_games(project: Project, key: str | None) -> list[str]:

@@ -19,7 +19,7 @@ from pnp.files import decode_text, read_bytes
 from pnp.limits import MAX_VALUE_CHARS
 from pnp.project import Project
 from pnp.studio import csv_edit, xlsx_edit, yaml_edit
-from pnp.studio.grid import deck_file, kind_of, rows_of
+from pnp.studio.grid import deck_file, digest_of, kind_of, rows_of
 
 OPERATIONS = ("set", "add", "copy", "delete", "move")
 WHOLE = re.compile(r"[-+]?[0-9]{1,15}")
@@ -119,10 +119,6 @@ def _refuse_long(edit: Edit) -> None:
                          f"{len(edit.value):,}; shorten it")
 
 
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:16]
-
-
 def _located(deck: Deck, data: bytes, shown):
     """The deck as the loader reads these very bytes (those the version names)."""
     from pnp.data.xlsx_source import sheet_of_bytes
@@ -172,7 +168,7 @@ def apply_edit(project: Project, game: Game, edit: Edit, icons: list[str], writt
     path = deck_file(project, game, deck)
     shown = project.relative(path)
     data = read_bytes(path, shown, project.root)
-    if _digest(data) != edit.version:
+    if digest_of(data) != edit.version:
         raise StaleEdit(f"{shown} changed on disk since the grid showed it; the grid now shows the file as saved, "
                         "make the edit again")
     info = os.stat(path, follow_symlinks=False)
@@ -201,7 +197,7 @@ def apply_edit(project: Project, game: Game, edit: Edit, icons: list[str], writt
         _read_back(shown, xlsx_edit.table(data, sheet), xlsx_edit.table(result, sheet), edit, fresh, new)
     if data.startswith(b"\xef\xbb\xbf") and not result.startswith(b"\xef\xbb\xbf") and kind != "xlsx":
         result = b"\xef\xbb\xbf" + result
-    if _digest(read_bytes(path, shown, project.root)) != edit.version:        # saved elsewhere meanwhile
+    if digest_of(read_bytes(path, shown, project.root)) != edit.version:        # saved elsewhere meanwhile
         raise StaleEdit(f"{shown} was saved by another program while the edit was made; the grid now shows it, "
                         "make the edit again")
     if written is not None:

@@ -15,18 +15,12 @@ from dataclasses import dataclass
 from pnp.data.decks import load_deck, load_game
 from pnp.errors import DataError, PnpError
 from pnp.project import Project
-from pnp.studio.grid import kind_of, problem_words, rows_of
+from pnp.studio.grid import error_words, kind_of, rows_of
 
 SHEET_DPI = 90               # an A4 sheet about 740 px wide: its cards, marks and label legible
 RULEBOOK_DPI = 80
 FOLLOW_WAIT_SECONDS = 25     # a request's wait for its render before it answers "still rendering"
 KEPT_RESULTS = 16
-
-
-def _words(error: PnpError) -> list[dict]:
-    if isinstance(error, DataError):
-        return [problem_words(problem) for problem in error.problems]
-    return [{"at": "", "message": str(error), "fix": "", "field": "", "text": str(error)}]
 
 
 def _game(root: str, game_key: str, language: str | None, deck_key: str | None = None):
@@ -79,7 +73,7 @@ def sheet_task(root: str, game_key: str, language: str | None, deck_key: str, ro
                 "sheets": -(-len(loaded.cards) // layout.per_sheet), "problems": [],
                 "seconds": time.perf_counter() - start}
     except PnpError as error:
-        return {"png": None, "problems": _words(error), "seconds": time.perf_counter() - start}
+        return {"png": None, "problems": error_words(error), "seconds": time.perf_counter() - start}
     except (IndexError, StopIteration):
         return {"png": None, "problems": [], "seconds": time.perf_counter() - start}
 
@@ -173,7 +167,7 @@ def rulebook_task(root: str, game_key: str, language: str | None, deck_key: str,
                                              if verdict["title"] and _words_of(verdict["title"]) in texts[index]]}
                                for index in drawing]
     except PnpError as error:
-        answer["problems"] = _words(error)
+        answer["problems"] = error_words(error)
     except (IndexError, StopIteration):
         pass
     answer["seconds"] = time.perf_counter() - start

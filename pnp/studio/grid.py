@@ -36,6 +36,11 @@ def file_version(project: Project, game: Game, deck: Deck) -> str:
         data = read_bytes(path, project.relative(path), project.root)
     except DataError:
         return ""
+    return digest_of(data)
+
+
+def digest_of(data: bytes) -> str:
+    """The version of a deck file's bytes that an edit names."""
     return hashlib.sha256(data).hexdigest()[:16]
 
 
@@ -132,6 +137,13 @@ def problem_words(problem: Problem) -> dict:
             "text": str(problem)}
 
 
+def error_words(error: PnpError, at: str = "") -> list[dict]:
+    """A refusal as the page shows problems: each of a DataError's, else the error in one line."""
+    if isinstance(error, DataError):
+        return [problem_words(problem) for problem in error.problems]
+    return [{"at": at, "message": str(error), "fix": "", "field": "", "text": str(error)}]
+
+
 def deck_grid(project: Project, game: Game, deck: Deck, icons: list[str]) -> dict:
     """Everything the grid shows of one deck, its problems at their cells."""
     table = kind_of(deck) != "yaml"
@@ -143,11 +155,8 @@ def deck_grid(project: Project, game: Game, deck: Deck, icons: list[str]) -> dic
             "shape": deck.shape, "backs": deck.backs}
     try:
         located = read_source(project, game, deck)
-    except DataError as error:
-        grid["deck_problems"] = [problem_words(problem) for problem in error.problems]
-        return grid
     except PnpError as error:
-        grid["deck_problems"] = [{"at": grid["file"], "message": str(error), "fix": "", "field": "", "text": str(error)}]
+        grid["deck_problems"] = error_words(error, grid["file"])
         return grid
     rows = rows_of(located, table)
     grid["rows"] = [{"values": {name: shown_value(value) for name, value in row.values.items()},

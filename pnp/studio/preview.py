@@ -11,9 +11,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 
 from pnp.data.game import Deck, Game
-from pnp.errors import DataError, PnpError, RenderError
+from pnp.errors import DataError, PnpError
 from pnp.project import Project
-from pnp.studio.grid import deck_file, problem_words, row_card
+from pnp.studio.grid import deck_file, error_words, problem_words, row_card
 
 PREVIEW_DPI = 200            # a poker card's face is about 540 px wide: sharp at twice the screen's size
 MM_PER_INCH = 25.4
@@ -87,7 +87,7 @@ def card_preview(project: Project, game: Game, deck: Deck, number: int, context=
     try:
         loaded, row = row_card(project, game, deck, number)
     except DataError as error:
-        preview.problems = [problem_words(problem) for problem in error.problems]
+        preview.problems = error_words(error)
         preview.seconds = time.perf_counter() - start
         return preview
     shown = str(project.relative(deck_file(project, game, deck)))
@@ -104,11 +104,8 @@ def card_preview(project: Project, game: Game, deck: Deck, number: int, context=
             preview.sides += list(zip(names, rasterised(pdf, dpi)))
             preview.findings += [_finding(replace(finding, page=finding.page + first_page), number)
                                  for document in checked for _, finding in document.found]
-    except DataError as error:
-        preview.problems = [problem_words(problem) for problem in error.problems]
-        preview.sides = []
-    except (RenderError, PnpError) as error:
-        preview.problems = [{"at": shown, "message": str(error), "fix": "", "field": "", "text": str(error)}]
+    except PnpError as error:
+        preview.problems = error_words(error, shown)
         preview.sides = []
     preview.seconds = time.perf_counter() - start
     return preview
